@@ -1,0 +1,120 @@
+/**
+ * Every bound of spec §5/§9 and wire-contract §6.7, in one place.
+ * Where the spec is stricter than the firmware (wire-contract §11) the spec's bound
+ * holds on our server too; each such choice is marked `SPEC_STRICTER`.
+ */
+export interface Range {
+  readonly min: number;
+  readonly max: number;
+}
+
+export const MAX_INVERTERS = 10;
+export const MAX_CHANNELS = 6;
+export const LED_COUNT = 2;
+
+export const INVERTER_NAME_MAX = 31;
+/** Spec §3 says 31; the device keeps ≤ 30 in a 31-byte buffer. We store 31 (SPEC_STRICTER not needed: looser is harmless). */
+export const CHANNEL_NAME_MAX = 31;
+/** SPEC_STRICTER: spec §5 reachable threshold 1..100; the firmware does not check it. */
+export const REACHABLE_THRESHOLD: Range = { min: 1, max: 100 };
+export const REACHABLE_THRESHOLD_DEFAULT = 2;
+/** Channel max_power is uint16 on the wire; spec §5 min 0. */
+export const CHANNEL_MAX_POWER: Range = { min: 0, max: 65535 };
+/** SPEC_STRICTER: spec §5 yield_total_offset ≥ 0. */
+export const YIELD_TOTAL_OFFSET_MIN = 0;
+
+export const PIN_MAPPING_NAME_MAX = 63;
+export const PIN_PROFILE_NAME_MAX = 31;
+
+export const WIFI_SSID_MAX = 32;
+/** Device accepts ≤ 63 (wire-contract §11.4); spec says 64. The firmware's 63 wins: a 64-char WPA key is hex, not a passphrase. */
+export const WIFI_PASSWORD_MAX = 63;
+/** Device 31, spec 32: the buffer holds 31, so the device bound holds. */
+export const HOSTNAME_MAX = 31;
+export const AP_TIMEOUT: Range = { min: 0, max: 99999 };
+
+export const SECURITY_PASSWORD: Range = { min: 8, max: 64 };
+export const DEFAULT_PASSWORD = 'openDTU42';
+export const ADMIN_USERNAME = 'admin';
+
+export const NTP_SERVER_MAX = 31;
+export const NTP_TIMEZONE_MAX = 50;
+export const NTP_TIMEZONE_DESCR_MAX = 50;
+/** SPEC_STRICTER: spec §5 latitude −90..90, longitude −180..180; the firmware does not check. */
+export const LATITUDE: Range = { min: -90, max: 90 };
+export const LONGITUDE: Range = { min: -180, max: 180 };
+export const SUNSET_TYPES = [0, 1, 2, 3] as const;
+export const NTP_YEAR: Range = { min: 2022, max: 2100 };
+export const NTP_MONTH: Range = { min: 1, max: 12 };
+export const NTP_DAY: Range = { min: 1, max: 31 };
+export const NTP_HOUR: Range = { min: 0, max: 23 };
+export const NTP_MINUTE: Range = { min: 0, max: 59 };
+export const NTP_SECOND: Range = { min: 0, max: 59 };
+
+export const MQTT_HOSTNAME_MAX = 128;
+export const MQTT_CLIENTID_MAX = 64;
+export const MQTT_USERNAME_MAX = 64;
+export const MQTT_PASSWORD_MAX = 64;
+export const MQTT_TOPIC_MAX = 32;
+export const MQTT_CERT_MAX = 2560;
+export const MQTT_LWT_TOPIC_MAX = 32;
+export const MQTT_LWT_VALUE_MAX = 20;
+export const MQTT_LWT_QOS_MAX = 2;
+export const MQTT_HASS_TOPIC_MAX = 32;
+export const MQTT_PORT: Range = { min: 1, max: 65535 };
+/** The server answers 7013 with max 65535 (wire-contract §11.3); spec/UI say 86400. The wire code's param wins so clients see one range. */
+export const MQTT_PUBLISH_INTERVAL: Range = { min: 5, max: 65535 };
+
+/** SPEC_STRICTER: spec §5/§9 poll interval 1..86400; the firmware has no upper bound. */
+export const POLL_INTERVAL: Range = { min: 1, max: 86400 };
+/** Spec §9: DTU serial 1..199999999999 (decimal reading of the hex digits). */
+export const DTU_SERIAL_MAX_DIGITS = 12;
+export const NRF_PA_LEVEL: Range = { min: 0, max: 3 };
+export const CMT_PA_LEVEL: Range = { min: -10, max: 20 };
+export const CMT_CHANNEL_WIDTH_HZ = 250_000;
+
+/** SPEC_STRICTER: spec §5 diagram duration 600..86400 and contrast 0..100; the firmware does not check. */
+export const DIAGRAM_DURATION: Range = { min: 600, max: 86400 };
+export const DISPLAY_CONTRAST: Range = { min: 0, max: 100 };
+export const DISPLAY_ROTATION: Range = { min: 0, max: 3 };
+export const DIAGRAM_MODE: Range = { min: 0, max: 2 };
+export const LED_BRIGHTNESS: Range = { min: 0, max: 100 };
+export const DISPLAY_LOCALE_MAX = 2;
+
+/** Absolute limit ceiling (MAX_INVERTER_LIMIT); relative limits are 0..100 %. */
+export const LIMIT_ABSOLUTE_MAX = 2250;
+export const LIMIT_RELATIVE_MAX = 100;
+
+export const CONFIG_VERSION = 0x00011d00;
+export const CONFIG_VERSION_STRING = '0.1.29';
+export const CONFIG_FILE = 'config.json';
+export const PIN_MAPPING_FILE = 'pin_mapping.json';
+export const LANGUAGE_PACK_SUFFIX = '.lang.json';
+
+/** Largest POST body we read (the firmware's JSON buffers are far smaller). */
+export const POST_BODY_MAX_BYTES = 64 * 1024;
+/** Largest file accepted by /api/file/upload (the device's LittleFS is ~1.4 MB). */
+export const FILE_UPLOAD_MAX_BYTES = 1024 * 1024;
+
+/** Timers of spec §9, milliseconds. */
+export const TIMERS = {
+  liveKeepAlive: 59_000,
+  liveReconnectAfterEmpty: 10_000,
+  consoleKeepAlive: 5_000,
+  redirectDelay: 1_000,
+  waitPagePoll: 1_000,
+  clockTick: 1_000,
+  currentDateRefresh: 10_000,
+  routerScrollDelay: 100,
+  sortAnimation: 150,
+  md5Chunk: 2_097_152,
+  dataAgeAbsoluteAfterSeconds: 300,
+  timeSyncHintAfter: 60_000,
+} as const;
+
+export const PULL_TO_REFRESH = {
+  threshold: 60,
+  max: 80,
+  reloadDistance: 50,
+  refreshTimeout: 500,
+} as const;

@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// Runs every check and test runner in CI order (docs/architecture.md §6.10) and ends with one
+// line "N passed, N failed" summing them all: each check counts as one test, each runner its own.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, 'test-results');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env, FORCE_COLOR: '0' },
+  });
+  return result.status === 0;
+}
+
+function check(label, command, args, env) {
+  if (run(label, command, args, env)) passed += 1;
+  else {
+    failed += 1;
+    failures.push(label);
+  }
+}
+
+/** A runner that writes a JSON report; its counts are added, and a crash counts as a failure. */
+function runner(label, command, args, reportFile, count, env) {
+  const ok = run(label, command, args, env);
+  if (!existsSync(reportFile)) {
+    failed += 1;
+    failures.push(`${label} (no report)`);
+    return;
+  }
+  const counts = count(JSON.parse(readFileSync(reportFile, 'utf8')));
+  passed += counts.passed;
+  failed += counts.failed;
+  if (!ok && counts.failed === 0) {
+    failed += 1;
+    failures.push(`${label} (exited with an error)`);
+  } else if (counts.failed > 0) failures.push(`${label} (${counts.failed} failed)`);
+}
+
+const npx = 'npx';
+check('lint', npx, ['eslint', '.']);
+check('format', npx, ['prettier', '--check', '.']);
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+if (existsSync(path.join(root, 'scripts/check-i18n.mjs'))) check('i18n key parity', 'node', ['scripts/check-i18n.mjs']);
+
+const vitestReport = path.join(reports, 'vitest.json');
+runner(
+  'unit and integration tests (vitest)',
+  npx,
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+  vitestReport,
+  (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numTotalTestSuites === 0 ? 1 : 0) }),
+);
+
+check('build', 'npm', ['run', '--silent', 'build']);
+if (existsSync(path.join(root, 'scripts/check-budget.mjs'))) check('bundle budget', 'node', ['scripts/check-budget.mjs']);
+
+const e2eConfig = path.join(root, 'e2e/playwright.config.ts');
+if (existsSync(e2eConfig)) {
+  const e2eReport = path.join(reports, 'playwright.json');
+  runner(
+    'end-to-end tests (playwright, chromium)',
+    npx,
+    ['playwright', 'test', '-c', e2eConfig, '--reporter=list,json'],
+    e2eReport,
+    (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }),
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+  );
+}
+
+// Benchmarks print their figures; they do not decide pass or fail.
+if (process.env.SKIP_BENCH !== '1' && existsSync(path.join(root, 'bench/run-all.mjs'))) {
+  run('benchmarks (figures only)', 'node', ['bench/run-all.mjs']);
+}
+
+if (failures.length > 0) process.stdout.write(`\nFailed: ${failures.join('; ')}\n`);
+const summary = `${passed} passed, ${failed} failed`;
+writeFileSync(path.join(reports, 'summary.txt'), `${summary}\n`);
+process.stdout.write(`\n${summary}\n`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,106 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import { ApiCode } from '@heliodtu/contract/codes';
+import { FILE_UPLOAD_MAX_BYTES } from '@heliodtu/contract/limits';
+import type { GatewayOptions } from './env.js';
+import { ConfigStore } from './store/config-store.js';
+import { loadChipId } from './store/chip-id.js';
+import { ConsoleLog } from './device/console-log.js';
+import { gatewayPlugin } from './plugins/gateway.js';
+import { apiResult, apiResultPlugin } from './plugins/api-result.js';
+import { ApiFailure } from './plugins/api-failure.js';
+import { dataFieldPlugin } from './plugins/data-field.js';
+import { authPlugin } from './plugins/auth.js';
+import { webStaticPlugin } from './plugins/web-static.js';
+import { securityRoutes } from './routes/security.js';
+import { networkRoutes } from './routes/network.js';
+import { ntpRoutes } from './routes/ntp.js';
+import { mqttRoutes } from './routes/mqtt.js';
+import { dtuRoutes } from './routes/dtu.js';
+import { deviceRoutes } from './routes/device.js';
+import { inverterRoutes } from './routes/inverter.js';
+import { fileRoutes } from './routes/file.js';
+import { systemRoutes } from './routes/system.js';
+import { i18nRoutes } from './routes/i18n.js';
+import { maintenanceRoutes } from './routes/maintenance.js';
+import { zonesRoutes } from './routes/zones.js';
+
+export interface BuildAppOptions {
+  options: GatewayOptions;
+  /** Called when the gateway asks to be restarted (reboot, restore, factory reset, firmware). */
+  onRestart?: (reason: string) => void;
+  /** Host clock in ms; tests inject a fake one. */
+  now?: () => number;
+  logger?: boolean;
+}
+
+/** One boot of the gateway: config read from disk, plugins, then routes. */
+export async function buildApp({
+  options,
+  onRestart,
+  now = Date.now,
+  logger = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const consoleLog = new ConsoleLog(
+    logger ? (line) => process.stdout.write(`${line}\n`) : undefined,
+  );
+  const store = await ConfigStore.open(options.dataDir, (line) => consoleLog.write(line));
+  await store.ensureWritten();
+  const chipId = await loadChipId(options.dataDir);
+  let restarting = false;
+  const system = {
+    options,
+    bootedAt: now(),
+    chipId,
+    restart(reason: string) {
+      if (restarting) return;
+      restarting = true;
+      consoleLog.write(`${reason}: restarting`);
+      // About a second later, as the device does, so the answer reaches the client first.
+      setTimeout(() => onRestart?.(reason), 1000).unref();
+    },
+  };
+
+  const app = Fastify({ logger: false, bodyLimit: FILE_UPLOAD_MAX_BYTES * 8 });
+
+  await app.register(multipart, {
+    limits: { fieldSize: 64 * 1024, fields: 10, files: 1, fileSize: FILE_UPLOAD_MAX_BYTES * 8 },
+  });
+  await app.register(websocket);
+  await app.register(gatewayPlugin, { store, consoleLog, system });
+  await app.register(apiResultPlugin);
+  await app.register(dataFieldPlugin);
+  await app.register(authPlugin);
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    if (error instanceof ApiFailure)
+      return reply.code(200).send(apiResult(error.apiCode, error.param));
+    const code = error.code;
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(200).send(apiResult(ApiCode.GenericDataTooLarge));
+    }
+    if (code?.startsWith('FST_') && (error.statusCode ?? 500) < 500) {
+      return reply.code(200).send(apiResult(ApiCode.GenericParseError));
+    }
+    consoleLog.write(`Internal error on ${request.method} ${request.url}: ${error.message}`);
+    return reply.code(500).send(apiResult(ApiCode.GenericInternalServerError));
+  });
+
+  await app.register(securityRoutes);
+  await app.register(networkRoutes);
+  await app.register(ntpRoutes);
+  await app.register(mqttRoutes);
+  await app.register(dtuRoutes);
+  await app.register(deviceRoutes);
+  await app.register(inverterRoutes);
+  await app.register(fileRoutes);
+  await app.register(systemRoutes);
+  await app.register(i18nRoutes);
+  await app.register(maintenanceRoutes);
+  await app.register(zonesRoutes);
+  // Last: unmatched paths fall back to the interface, as on the device.
+  await app.register(webStaticPlugin, { webDist: options.webDist });
+
+  return app;
+}

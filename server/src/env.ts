@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+/** Typed gateway options from flags (first) and environment variables. */
+export interface GatewayOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  webDist: string;
+  /** Seconds the listener stays away during a reboot. */
+  rebootDelaySeconds: number;
+  simFleet: 'demo' | 'none';
+  simSeed: number;
+  simStart: string | undefined;
+  simSpeed: number;
+  simFaults: string[];
+  /** Registers the test-only reset route (e2e). */
+  e2e: boolean;
+}
+
+const FLAGS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'data-dir': { type: 'string' },
+  'web-dist': { type: 'string' },
+  'reboot-delay': { type: 'string' },
+  'sim-fleet': { type: 'string' },
+  'sim-seed': { type: 'string' },
+  'sim-start': { type: 'string' },
+  'sim-speed': { type: 'string' },
+  'sim-faults': { type: 'string' },
+} as const;
+
+function toNumber(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value)) throw new Error(`${name} must be a number, got "${text}"`);
+  return value;
+}
+
+export function readOptions(
+  argv: string[] = process.argv.slice(2),
+  env: NodeJS.ProcessEnv = process.env,
+): GatewayOptions {
+  const { values } = parseArgs({ args: argv, options: FLAGS, strict: true });
+  const pick = (flag: keyof typeof FLAGS, envName: string) => values[flag] ?? env[envName];
+  const port = toNumber('PORT', pick('port', 'PORT'), 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT out of range: ${port}`);
+  const fleet = pick('sim-fleet', 'SIM_FLEET') ?? 'demo';
+  if (fleet !== 'demo' && fleet !== 'none')
+    throw new Error(`SIM_FLEET must be demo or none, got "${fleet}"`);
+  const speed = toNumber('SIM_SPEED', pick('sim-speed', 'SIM_SPEED'), 1);
+  if (speed <= 0) throw new Error('SIM_SPEED must be greater than 0');
+  return {
+    port,
+    host: pick('host', 'HOST') ?? '127.0.0.1',
+    dataDir: path.resolve(pick('data-dir', 'DATA_DIR') ?? './data'),
+    webDist: path.resolve(
+      pick('web-dist', 'WEB_DIST') ?? path.join(import.meta.dirname, '../../web/dist'),
+    ),
+    rebootDelaySeconds: toNumber('REBOOT_DELAY', pick('reboot-delay', 'REBOOT_DELAY'), 3),
+    simFleet: fleet,
+    simSeed: toNumber('SIM_SEED', pick('sim-seed', 'SIM_SEED'), 1),
+    simStart: pick('sim-start', 'SIM_START') || undefined,
+    simSpeed: speed,
+    simFaults: (pick('sim-faults', 'SIM_FAULTS') ?? '')
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean),
+    e2e: env['E2E'] === '1',
+  };
+}

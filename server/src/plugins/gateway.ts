@@ -1,0 +1,37 @@
+import fp from 'fastify-plugin';
+import type { GatewayOptions } from '../env.js';
+import type { ConfigStore } from '../store/config-store.js';
+import type { ConsoleLog } from '../device/console-log.js';
+
+/** What one boot of the gateway knows about itself. */
+export interface SystemRuntime {
+  options: GatewayOptions;
+  /** Host time (ms) at which this boot began; uptime counts from here. */
+  bootedAt: number;
+  chipId: number;
+  /** Reboot: answer first, then the listener goes away and comes back with the config re-read. */
+  restart(reason: string): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    store: ConfigStore;
+    consoleLog: ConsoleLog;
+    system: SystemRuntime;
+  }
+}
+
+export interface GatewayDecorations {
+  store: ConfigStore;
+  consoleLog: ConsoleLog;
+  system: SystemRuntime;
+}
+
+export const gatewayPlugin = fp<GatewayDecorations>(
+  async (app, { store, consoleLog, system }) => {
+    app.decorate('store', store);
+    app.decorate('consoleLog', consoleLog);
+    app.decorate('system', system);
+  },
+  { name: 'gateway' },
+);

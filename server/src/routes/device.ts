@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** /api/device — wire-contract §4. */
+export const deviceRoutes: FastifyPluginAsync = async () => {};

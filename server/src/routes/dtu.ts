@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** /api/dtu — wire-contract §4. */
+export const dtuRoutes: FastifyPluginAsync = async () => {};

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** /api/i18n — wire-contract §4. */
+export const i18nRoutes: FastifyPluginAsync = async () => {};

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** /api/mqtt — wire-contract §4. */
+export const mqttRoutes: FastifyPluginAsync = async () => {};

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** /api/network — wire-contract §4. */
+export const networkRoutes: FastifyPluginAsync = async () => {};

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** /api/ntp — wire-contract §4. */
+export const ntpRoutes: FastifyPluginAsync = async () => {};

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** /api/security — wire-contract §4. */
+export const securityRoutes: FastifyPluginAsync = async () => {};
