@@ -1,4 +1,75 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ApiCode } from '@heliodtu/contract/codes';
+import type { ApiResult } from '@heliodtu/contract/envelope';
+import {
+  NetworkConfigRequestSchema,
+  type NetworkConfig,
+  type NetworkStatus,
+} from '@heliodtu/contract/network';
+import { ApiFailure } from '../plugins/api-failure.js';
+import { networkConfigProblem, normalizeIpv4 } from '../rules/network-rules.js';
+import { uptimeSeconds } from '../system/boot-record.js';
+import { readNetworkStatus } from '../system/network-status.js';
 
-/** /api/network — wire-contract §4. */
-export const networkRoutes: FastifyPluginAsync = async () => {};
+/** /api/network: status and Wi-Fi / IP / AP / mDNS settings, wire-contract §4.8. */
+export const networkRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/api/network/status',
+    { preHandler: app.requireReadonly },
+    async (): Promise<NetworkStatus> =>
+      readNetworkStatus({
+        config: app.store.config,
+        chipId: app.system.chipId,
+        uptimeSeconds: uptimeSeconds(app.system.bootedAt),
+      }),
+  );
+
+  // API names differ from config.json's: ipaddress ↔ wifi.ip, mdnsenabled ↔ mdns.enabled.
+  app.get(
+    '/api/network/config',
+    { preHandler: app.requireAdmin },
+    async (): Promise<NetworkConfig> => {
+      const { wifi, mdns } = app.store.config;
+      return {
+        hostname: wifi.hostname,
+        dhcp: wifi.dhcp,
+        ipaddress: wifi.ip,
+        netmask: wifi.netmask,
+        gateway: wifi.gateway,
+        dns1: wifi.dns1,
+        dns2: wifi.dns2,
+        ssid: wifi.ssid,
+        password: wifi.password,
+        aptimeout: wifi.aptimeout,
+        mdnsenabled: mdns.enabled,
+      };
+    },
+  );
+
+  app.post('/api/network/config', { preHandler: app.requireAdmin }, async (request, reply) => {
+    const data = await request.readData(NetworkConfigRequestSchema);
+    const problem = networkConfigProblem(data);
+    if (problem && 'code' in problem) throw new ApiFailure(problem.code);
+    if (problem) {
+      // One of the three answers the device sends without a code (wire-contract §4.8).
+      const warning: ApiResult = { type: 'warning', message: problem.message };
+      return reply.send(warning);
+    }
+    const saved = await app.store.update((draft) => {
+      draft.wifi.ssid = data.ssid;
+      draft.wifi.password = data.password;
+      draft.wifi.hostname = data.hostname;
+      draft.wifi.dhcp = data.dhcp;
+      draft.wifi.ip = normalizeIpv4(data.ipaddress);
+      draft.wifi.netmask = normalizeIpv4(data.netmask);
+      draft.wifi.gateway = normalizeIpv4(data.gateway);
+      draft.wifi.dns1 = normalizeIpv4(data.dns1);
+      draft.wifi.dns2 = normalizeIpv4(data.dns2);
+      draft.wifi.aptimeout = data.aptimeout;
+      draft.mdns.enabled = data.mdnsenabled;
+    });
+    if (!saved) return reply.result(ApiCode.GenericWriteFailed);
+    app.consoleLog.write('Network settings saved');
+    return reply.result(ApiCode.GenericSuccess);
+  });
+};

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { onTestFinished } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { GatewayOptions } from '../../src/env.js';
+import type { DeviceClock } from '../../src/device/clock.js';
 
 export const ADMIN_AUTH = `Basic ${Buffer.from('admin:openDTU42').toString('base64')}`;
 export const basicAuth = (password: string, user = 'admin') =>
@@ -23,7 +24,7 @@ export interface TestGateway {
     init?: {
       auth?: string | null;
       data?: unknown;
-      body?: BodyInit;
+      body?: RequestInit['body'];
       headers?: Record<string, string>;
     },
   ): Promise<Response>;
@@ -59,12 +60,15 @@ export function testOptions(
 export async function buildTestGateway(
   overrides: Partial<GatewayOptions> = {},
   existingDataDir?: string,
+  /** The clock of the previous boot, as main.ts keeps it across reboots. */
+  existingClock?: DeviceClock,
 ): Promise<TestGateway> {
   const dataDir = existingDataDir ?? (await mkdtemp(path.join(tmpdir(), 'heliodtu-test-')));
   const restarts: string[] = [];
   const app = await buildApp({
     options: testOptions(dataDir, overrides),
     onRestart: (reason) => restarts.push(reason),
+    ...(existingClock ? { clock: existingClock } : {}),
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   onTestFinished(async () => {
@@ -101,7 +105,7 @@ export async function buildTestGateway(
     },
     async reboot() {
       await app.close();
-      return buildTestGateway(overrides, dataDir);
+      return buildTestGateway(overrides, dataDir, app.clock);
     },
   };
   return gateway;
