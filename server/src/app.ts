@@ -7,12 +7,14 @@ import type { GatewayOptions } from './env.js';
 import { ConfigStore } from './store/config-store.js';
 import { loadChipId } from './store/chip-id.js';
 import { ConsoleLog } from './device/console-log.js';
+import { createDeviceClock, startNtpSync, type DeviceClock } from './device/clock.js';
 import { gatewayPlugin } from './plugins/gateway.js';
 import { apiResult, apiResultPlugin } from './plugins/api-result.js';
 import { ApiFailure } from './plugins/api-failure.js';
 import { dataFieldPlugin } from './plugins/data-field.js';
 import { authPlugin } from './plugins/auth.js';
 import { webStaticPlugin } from './plugins/web-static.js';
+import { mqttPlugin } from './mqtt/mqtt-plugin.js';
 import { securityRoutes } from './routes/security.js';
 import { networkRoutes } from './routes/network.js';
 import { ntpRoutes } from './routes/ntp.js';
@@ -33,6 +35,8 @@ export interface BuildAppOptions {
   /** Host clock in ms; tests inject a fake one. */
   now?: () => number;
   logger?: boolean;
+  /** The device clock of an earlier boot: time and sync state survive a reboot. */
+  clock?: DeviceClock;
 }
 
 /** One boot of the gateway: config read from disk, plugins, then routes. */
@@ -41,6 +45,7 @@ export async function buildApp({
   onRestart,
   now = Date.now,
   logger = false,
+  clock: existingClock,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const consoleLog = new ConsoleLog(
     logger ? (line) => process.stdout.write(`${line}\n`) : undefined,
@@ -48,6 +53,14 @@ export async function buildApp({
   const store = await ConfigStore.open(options.dataDir, (line) => consoleLog.write(line));
   await store.ensureWritten();
   const chipId = await loadChipId(options.dataDir);
+  const clock =
+    existingClock ??
+    createDeviceClock({
+      simStart: options.simStart,
+      simSpeed: options.simSpeed,
+      tz: store.config.ntp.timezone,
+      hostNow: now,
+    });
   let restarting = false;
   const system = {
     options,
@@ -68,10 +81,13 @@ export async function buildApp({
     limits: { fieldSize: 64 * 1024, fields: 10, files: 1, fileSize: FILE_UPLOAD_MAX_BYTES * 8 },
   });
   await app.register(websocket);
-  await app.register(gatewayPlugin, { store, consoleLog, system });
+  await app.register(gatewayPlugin, { store, consoleLog, system, clock });
+  const cancelNtpSync = startNtpSync(clock, options.simFaults);
+  app.addHook('onClose', async () => cancelNtpSync());
   await app.register(apiResultPlugin);
   await app.register(dataFieldPlugin);
   await app.register(authPlugin);
+  await app.register(mqttPlugin);
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof ApiFailure)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readOptions } from './env.js';
 import { buildApp } from './app.js';
+import type { DeviceClock } from './device/clock.js';
 
 /**
  * The only place that listens, reads the environment and handles signals. A reboot closes
@@ -8,6 +9,8 @@ import { buildApp } from './app.js';
  */
 const options = readOptions();
 let app: FastifyInstance | undefined;
+// Created by the first boot (SIM_START is local time in the configured zone), kept across reboots.
+let clock: DeviceClock | undefined;
 let stopping = false;
 
 async function boot(): Promise<void> {
@@ -15,7 +18,9 @@ async function boot(): Promise<void> {
     options,
     logger: true,
     onRestart: (reason) => void reboot(reason),
+    ...(clock ? { clock } : {}),
   });
+  clock = app.clock;
   const address = await app.listen({ port: options.port, host: options.host });
   process.stdout.write(`HelioDTU listening on ${address}\n`);
 }

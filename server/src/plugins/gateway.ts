@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { GatewayOptions } from '../env.js';
 import type { ConfigStore } from '../store/config-store.js';
 import type { ConsoleLog } from '../device/console-log.js';
+import type { DeviceClock } from '../device/clock.js';
 
 /** What one boot of the gateway knows about itself. */
 export interface SystemRuntime {
@@ -18,6 +19,7 @@ declare module 'fastify' {
     store: ConfigStore;
     consoleLog: ConsoleLog;
     system: SystemRuntime;
+    clock: DeviceClock;
   }
 }
 
@@ -25,13 +27,16 @@ export interface GatewayDecorations {
   store: ConfigStore;
   consoleLog: ConsoleLog;
   system: SystemRuntime;
+  /** The device clock; survives reboots (main.ts hands the same one to every boot). */
+  clock: DeviceClock;
 }
 
 export const gatewayPlugin = fp<GatewayDecorations>(
-  async (app, { store, consoleLog, system }) => {
+  async (app, { store, consoleLog, system, clock }) => {
     app.decorate('store', store);
     app.decorate('consoleLog', consoleLog);
     app.decorate('system', system);
+    app.decorate('clock', clock);
   },
   { name: 'gateway' },
 );

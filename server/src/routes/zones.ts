@@ -1,4 +1,31 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { zonesDocument } from '../store/zones.js';
 
-/** /api/zones — wire-contract §4. */
-export const zonesRoutes: FastifyPluginAsync = async () => {};
+/** A client takes gzip unless it sends no Accept-Encoding for it or refuses it with q=0. */
+function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/** GET /zones.json: IANA name → POSIX TZ, no auth, gzip when accepted (wire-contract §4.9, §4.17). */
+export const zonesRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/zones.json', async (request, reply) => {
+    const doc = await zonesDocument();
+    const gzip = acceptsGzip(request.headers['accept-encoding']);
+    const etag = gzip ? doc.gzipEtag : doc.etag;
+    void reply
+      .header('ETag', etag)
+      .header('Cache-Control', 'public, must-revalidate')
+      .header('Vary', 'Accept-Encoding');
+    const match = request.headers['if-none-match'];
+    if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+      return reply.code(304).send();
+    void reply.type('application/json');
+    if (gzip) void reply.header('Content-Encoding', 'gzip');
+    return reply.send(gzip ? doc.gzip : doc.json);
+  });
+};
