@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PIN_PROFILE,
+  PinProfileSchema,
+  findPinProfile,
+  parsePinMappingFile,
+} from './pin-mapping.js';
+
+describe('DEFAULT_PIN_PROFILE', () => {
+  it('fits the curPin schema and wires both radios', () => {
+    expect(PinProfileSchema.parse(DEFAULT_PIN_PROFILE)).toEqual(DEFAULT_PIN_PROFILE);
+    expect(Object.values(DEFAULT_PIN_PROFILE.nrf24).every((p) => p >= 0)).toBe(true);
+    const { clk, cs, fcs, sdio } = DEFAULT_PIN_PROFILE.cmt;
+    expect([clk, cs, fcs, sdio].every((p) => p >= 0)).toBe(true);
+  });
+});
+
+describe('parsePinMappingFile', () => {
+  it('keeps given pins and links, and fills the rest with the built-in pins', () => {
+    const [entry] = parsePinMappingFile([
+      {
+        name: 'Board',
+        links: [{ name: 'Docs', url: 'https://example.org' }],
+        nrf24: { clk: 1, cs: 2 },
+        eth: { enabled: true, phy_addr: 0 },
+        display: { type: 3 },
+      },
+    ]);
+    expect(entry).toEqual({
+      ...DEFAULT_PIN_PROFILE,
+      name: 'Board',
+      links: [{ name: 'Docs', url: 'https://example.org' }],
+      nrf24: { ...DEFAULT_PIN_PROFILE.nrf24, clk: 1, cs: 2 },
+      eth: { ...DEFAULT_PIN_PROFILE.eth, enabled: true, phy_addr: 0 },
+      display: { ...DEFAULT_PIN_PROFILE.display, type: 3 },
+    });
+  });
+
+  it('ignores malformed pins, categories and links', () => {
+    const [entry] = parsePinMappingFile([
+      { name: 'Odd', nrf24: { clk: '5', cs: 1.5 }, cmt: 7, eth: { enabled: 1 }, links: 'x' },
+    ]);
+    expect(entry).toEqual({ ...DEFAULT_PIN_PROFILE, name: 'Odd' });
+  });
+
+  it('skips entries without a string name and reads non-arrays as empty', () => {
+    expect(parsePinMappingFile([{ nrf24: {} }, { name: 3 }, null, 'x']).length).toBe(0);
+    expect(parsePinMappingFile({ name: 'Board' })).toEqual([]);
+    expect(parsePinMappingFile(null)).toEqual([]);
+  });
+});
+
+describe('findPinProfile', () => {
+  const entries = parsePinMappingFile([
+    { name: 'A' },
+    { name: 'B', led: { led0: 2 } },
+    { name: 'B' },
+  ]);
+
+  it('finds the first exact match', () => {
+    expect(findPinProfile(entries, 'B')?.led.led0).toBe(2);
+  });
+
+  it('finds nothing for Default, the empty name or another case', () => {
+    expect(findPinProfile(entries, 'Default')).toBeUndefined();
+    expect(findPinProfile(entries, '')).toBeUndefined();
+    expect(findPinProfile(entries, 'a')).toBeUndefined();
+  });
+});
