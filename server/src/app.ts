@@ -69,6 +69,7 @@ export async function buildApp({
     restart(reason: string) {
       if (restarting) return;
       restarting = true;
+      store.freeze();
       consoleLog.write(`${reason}: restarting`);
       // About a second later, as the device does, so the answer reaches the client first.
       setTimeout(() => onRestart?.(reason), 1000).unref();

@@ -177,3 +177,32 @@ describe('POST /api/file/upload', () => {
     expect((await upload(gw, '?file=config.json', restoredConfig())).status).toBe(200);
   });
 });
+
+describe('after a restore', () => {
+  it('refuses config saves until the restart, so the restored file stays', async () => {
+    const gw = await buildTestGateway();
+    const restored = JSON.stringify({
+      cfg: { version: 72960, save_count: 7 },
+      ntp: { server: 'restored.example' },
+    });
+    const form = new FormData();
+    form.append('config', new Blob([restored]), 'config');
+    const upload = await gw.request('POST', '/api/file/upload?file=config.json', { body: form });
+    expect(upload.status).toBe(200);
+    const save = await gw.post('/api/maintenance/reboot', { reboot: false });
+    expect(save).toMatchObject({ code: 6002 });
+    const ntpSave = await gw.post('/api/ntp/config', {
+      ntp_server: 'memory.example',
+      ntp_timezone: 'CET-1CEST,M3.5.0,M10.5.0/3',
+      ntp_timezone_descr: 'Europe/Berlin',
+      latitude: 48,
+      longitude: 11,
+      sunsettype: 1,
+    });
+    expect(ntpSave).toMatchObject({ code: 1006 });
+    const onDisk = JSON.parse(await readFile(path.join(gw.dataDir, 'config.json'), 'utf8')) as {
+      ntp: { server: string };
+    };
+    expect(onDisk.ntp.server).toBe('restored.example');
+  });
+});

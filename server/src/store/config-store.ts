@@ -23,6 +23,7 @@ interface ConfigStoreEvents {
 export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
   private current: ConfigFile;
   private queue: Promise<unknown> = Promise.resolve();
+  private frozen = false;
 
   private constructor(
     readonly dataDir: string,
@@ -78,6 +79,8 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
    */
   update(change: (draft: ConfigFile) => void): Promise<boolean> {
     const run = async () => {
+      // A restored or reset file on disk must not be overwritten from memory before the restart.
+      if (this.frozen) return false;
       const draft = structuredClone(this.current);
       change(draft);
       draft.cfg.save_count = this.current.cfg.save_count + 1;
@@ -96,6 +99,11 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
     const result = this.queue.then(run, run);
     this.queue = result;
     return result;
+  }
+
+  /** Refuse every later save (they answer 1006): a restart is pending and the file on disk wins. */
+  freeze(): void {
+    this.frozen = true;
   }
 
   /** Make sure config.json exists on disk (the firmware writes it at first boot). */
