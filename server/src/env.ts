@@ -16,6 +16,8 @@ export interface GatewayOptions {
   simFaults: string[];
   /** Registers the test-only reset route (e2e). */
   e2e: boolean;
+  /** MQTT reconnect back-off (tests shorten it); default 1 s doubling to 30 s. */
+  mqttReconnect?: { initialMs: number; maxMs: number };
 }
 
 const FLAGS = {

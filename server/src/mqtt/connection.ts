@@ -1,0 +1,254 @@
+import { EventEmitter } from 'node:events';
+import { connect, type MqttClient } from 'mqtt';
+import type { ConfigSection, ConfigStore } from '../store/config-store.js';
+import {
+  clientOptions,
+  connectionSettings,
+  DEFAULT_RECONNECT,
+  unusableReason,
+  type ConnectionSettings,
+  type QoS,
+  type ReconnectPolicy,
+} from './connection-settings.js';
+import { Subscriptions, type MqttMessageHandler } from './subscriptions.js';
+
+const END_TIMEOUT_MS = 2000;
+
+export interface MqttPublishOptions {
+  retain: boolean;
+  qos?: QoS;
+}
+
+export interface MqttConnectionOptions {
+  store: ConfigStore;
+  chipId: number;
+  log: (line: string) => void;
+  reconnect?: ReconnectPolicy | undefined;
+}
+
+interface MqttConnectionEvents {
+  /** After CONNACK, the online message and the re-subscriptions: the time to (re-)publish. */
+  connect: [];
+  disconnect: [];
+}
+
+/**
+ * The gateway's MQTT client (integrations §1, §4). It follows the stored MQTT settings live:
+ * connects when enabled, disconnects when disabled, reconnects when they change, and retries
+ * with back-off when the broker goes away. It never throws into the gateway: problems become
+ * console lines.
+ */
+export class MqttConnection extends EventEmitter<MqttConnectionEvents> {
+  private client: MqttClient | undefined;
+  private connected = false;
+  private settings: ConnectionSettings | undefined;
+  private appliedKey = JSON.stringify(undefined);
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retryDelay: number;
+  private lastError = '';
+  private started = false;
+  private stopped = false;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly subscriptions = new Subscriptions();
+  private readonly reconnect: ReconnectPolicy;
+  private readonly onSaved = (sections: ConfigSection[]) => {
+    if (sections.includes('mqtt')) this.apply();
+  };
+
+  constructor(private readonly options: MqttConnectionOptions) {
+    super();
+    this.reconnect = options.reconnect ?? DEFAULT_RECONNECT;
+    this.retryDelay = this.reconnect.initialMs;
+  }
+
+  /** Begin following the stored settings. Returns at once; connecting happens in the background. */
+  start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    this.options.store.on('saved', this.onSaved);
+    this.apply();
+  }
+
+  /** Publish the offline message, disconnect cleanly and stop following the settings. */
+  stop(): Promise<void> {
+    this.stopped = true;
+    this.options.store.off('saved', this.onSaved);
+    return this.enqueue(() => this.teardown());
+  }
+
+  isConnected(): boolean {
+    return this.connected;
+  }
+
+  /** Publish to a full topic; nothing is sent or queued while disconnected (integrations §1.2). */
+  publish(topic: string, payload: string | Buffer, options: MqttPublishOptions): boolean {
+    const client = this.client;
+    if (!client || !this.connected) return false;
+    client.publish(topic, payload, { qos: options.qos ?? 0, retain: options.retain }, (error) => {
+      if (error) this.logError(`MQTT: publish to ${topic} failed: ${error.message}`);
+    });
+    return true;
+  }
+
+  /** Subscribe with QoS 0, now and after every reconnect. Returns the unsubscribe function. */
+  subscribe(filter: string, handler: MqttMessageHandler): () => void {
+    const entry = this.subscriptions.add(filter, handler);
+    if (this.connected) this.client?.subscribe(filter, { qos: 0 }, this.subscribeDone);
+    return () => {
+      if (this.subscriptions.remove(entry) && this.connected) this.client?.unsubscribe(filter);
+    };
+  }
+
+  /** For tests: cut the socket without DISCONNECT, as a power loss would, so the broker sends the will. */
+  dropConnection(): void {
+    this.client?.stream.destroy();
+  }
+
+  private readonly subscribeDone = (error?: Error | null) => {
+    if (error) this.logError(`MQTT: subscribe failed: ${error.message}`);
+  };
+
+  private enqueue(task: () => Promise<void> | void): Promise<void> {
+    const run = async () => {
+      try {
+        await task();
+      } catch (error) {
+        this.logError(`MQTT: ${(error as Error).message}`);
+      }
+    };
+    this.queue = this.queue.then(run, run);
+    return this.queue;
+  }
+
+  /** Bring the connection in line with the stored settings. */
+  private apply(): void {
+    void this.enqueue(async () => {
+      if (this.stopped) return;
+      const settings = connectionSettings(this.options.store.config.mqtt, this.options.chipId);
+      const key = JSON.stringify(settings);
+      if (key === this.appliedKey) return;
+      this.appliedKey = key;
+      await this.teardown();
+      this.settings = settings;
+      this.retryDelay = this.reconnect.initialMs;
+      this.lastError = '';
+      if (settings) this.open(settings);
+    });
+  }
+
+  private open(settings: ConnectionSettings): void {
+    const unusable = unusableReason(settings);
+    if (unusable) {
+      this.logError(`MQTT: not connecting: ${unusable}`);
+      return;
+    }
+    let client: MqttClient;
+    try {
+      client = connect(clientOptions(settings));
+    } catch (error) {
+      this.logError(`MQTT: cannot connect: ${(error as Error).message}`);
+      this.scheduleRetry(settings);
+      return;
+    }
+    this.client = client;
+    const current = () => this.client === client;
+    client.on('connect', () => {
+      if (!current()) return;
+      this.connected = true;
+      this.retryDelay = this.reconnect.initialMs;
+      this.lastError = '';
+      this.options.log(`MQTT: connected to ${settings.host}:${settings.port}`);
+      const { topic, online } = settings.will;
+      // The normal publish path (QoS 0), not the will's QoS, as the device does.
+      client.publish(topic, online, { qos: 0, retain: settings.retain });
+      for (const filter of this.subscriptions.filters()) {
+        client.subscribe(filter, { qos: 0 }, this.subscribeDone);
+      }
+      this.emit('connect');
+    });
+    client.on('message', (topic, payload, packet) =>
+      this.subscriptions.dispatch(topic, payload, packet.retain, (error) =>
+        this.options.log(`MQTT: handling ${topic} failed: ${error.message}`),
+      ),
+    );
+    client.on('error', (error) => {
+      if (current())
+        this.logError(`MQTT: ${settings.host}:${settings.port}: ${shortMessage(error)}`);
+    });
+    client.on('close', () => {
+      if (!current()) return;
+      this.client = undefined;
+      client.end(true);
+      if (this.connected) {
+        this.connected = false;
+        this.options.log('MQTT: connection lost');
+        this.emit('disconnect');
+      }
+      this.scheduleRetry(settings);
+    });
+  }
+
+  private scheduleRetry(settings: ConnectionSettings): void {
+    if (this.stopped || this.settings !== settings) return;
+    clearTimeout(this.retryTimer);
+    const delay = this.retryDelay;
+    this.retryDelay = Math.min(this.retryDelay * 2, this.reconnect.maxMs);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.enqueue(() => {
+        if (!this.stopped && this.settings === settings && !this.client) this.open(settings);
+      });
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  /** Disconnect deliberately: offline message first, since a clean DISCONNECT suppresses the will. */
+  private async teardown(): Promise<void> {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    const client = this.client;
+    const settings = this.settings;
+    const wasConnected = this.connected;
+    this.client = undefined;
+    this.connected = false;
+    this.settings = undefined;
+    if (!client) return;
+    if (wasConnected && settings) {
+      client.publish(settings.will.topic, settings.will.offline, {
+        qos: 0,
+        retain: settings.retain,
+      });
+      await endWithin(client, END_TIMEOUT_MS);
+      this.options.log('MQTT: disconnected');
+      this.emit('disconnect');
+    } else {
+      client.end(true);
+    }
+  }
+
+  // The same failure on every retry is logged once, until something else happens.
+  private logError(line: string): void {
+    if (line === this.lastError) return;
+    this.lastError = line;
+    this.options.log(line);
+  }
+}
+
+async function endWithin(client: MqttClient, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([
+    new Promise<void>((resolve) => client.end(false, {}, () => resolve())),
+    timeout,
+  ]);
+  clearTimeout(timer);
+  if (!client.disconnected) client.end(true);
+}
+
+// OpenSSL errors carry library, function and source file; the reason at their end is what a user needs.
+function shortMessage(error: Error): string {
+  const openssl = /error:[0-9A-F]+:[^:]*:[^:]*:([^:]+)/.exec(error.message);
+  return (openssl?.[1] ?? error.message).trim();
+}
