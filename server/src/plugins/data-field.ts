@@ -40,14 +40,18 @@ function isJson(text: string): boolean {
 
 async function dataFromMultipart(request: FastifyRequest): Promise<string | undefined> {
   let data: string | undefined;
+  let truncated = false;
   for await (const part of request.parts()) {
     if (part.type === 'field' && part.fieldname === 'data' && data === undefined) {
       data = String(part.value);
+      // Busboy cuts a field at the size limit; the cut text could still parse (valid JSON + padding).
+      truncated = part.valueTruncated;
     } else if (part.type === 'file') {
       // Drain unexpected files so the request completes.
       part.file.resume();
     }
   }
+  if (truncated) throw new ApiFailure(ApiCode.GenericDataTooLarge);
   return data;
 }
 

@@ -62,6 +62,8 @@ export async function buildTestGateway(
   existingDataDir?: string,
   /** The clock of the previous boot, as main.ts keeps it across reboots. */
   existingClock?: DeviceClock,
+  /** Registers the close-and-clean-up; pass your own to share one gateway in a beforeAll. */
+  onFinished: (cleanup: () => Promise<void>) => void = (cleanup) => onTestFinished(cleanup),
 ): Promise<TestGateway> {
   const dataDir = existingDataDir ?? (await mkdtemp(path.join(tmpdir(), 'heliodtu-test-')));
   const restarts: string[] = [];
@@ -71,7 +73,7 @@ export async function buildTestGateway(
     ...(existingClock ? { clock: existingClock } : {}),
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  onTestFinished(async () => {
+  onFinished(async () => {
     await app.close();
     if (!existingDataDir) await rm(dataDir, { recursive: true, force: true });
   });
@@ -105,7 +107,7 @@ export async function buildTestGateway(
     },
     async reboot() {
       await app.close();
-      return buildTestGateway(overrides, dataDir, app.clock);
+      return buildTestGateway(overrides, dataDir, app.clock, onFinished);
     },
   };
   return gateway;
