@@ -25,7 +25,7 @@ export const EventLogStatusSchema = z.object({
 });
 export type EventLogStatus = z.infer<typeof EventLogStatusSchema>;
 
-/** The event-log locale a `locale` query selects: case-insensitive de/fr, anything else en. */
+/** The locale a `locale` query selects: de/fr in any case, anything else en (wire-contract §4.5). */
 export function eventLogLocaleOf(locale: string | undefined): EventLogLocale {
   const lower = (locale ?? '').toLowerCase();
   return lower === 'de' || lower === 'fr' ? lower : 'en';

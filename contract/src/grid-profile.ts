@@ -33,7 +33,7 @@ export const GridProfileRawSchema = z.object({
 });
 export type GridProfileRaw = z.infer<typeof GridProfileRawSchema>;
 
-/** The web interface treats a profile as present only when its bytes sum above 0. */
+/** A profile counts as present only when its bytes sum above 0 (inverter-domain §5.1). */
 export function hasGridProfile(raw: readonly number[]): boolean {
   return raw.reduce((sum, byte) => sum + byte, 0) > 0;
 }

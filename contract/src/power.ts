@@ -36,7 +36,7 @@ export type PowerConfigRequest = z.infer<typeof PowerConfigRequestSchema>;
 /** What a power request asks for, once its kinds are checked. */
 export type PowerAction = 'on' | 'off' | 'restart' | 'none';
 
-/** The action of a parsed power request: power wins over restart; restart false is nothing. */
+/** The action of a parsed power request: power wins; restart false is nothing (wire-contract §4.4). */
 export function powerActionOf(request: PowerConfigRequest): PowerAction {
   if ('power' in request) return request.power ? 'on' : 'off';
   return request.restart ? 'restart' : 'none';
