@@ -15,6 +15,7 @@ import { dataFieldPlugin } from './plugins/data-field.js';
 import { authPlugin } from './plugins/auth.js';
 import { webStaticPlugin } from './plugins/web-static.js';
 import { mqttPlugin } from './mqtt/mqtt-plugin.js';
+import { mqttPublishingPlugin } from './plugins/mqtt-publishing.js';
 import { securityRoutes } from './routes/security.js';
 import { networkRoutes } from './routes/network.js';
 import { ntpRoutes } from './routes/ntp.js';
@@ -27,6 +28,19 @@ import { systemRoutes } from './routes/system.js';
 import { i18nRoutes } from './routes/i18n.js';
 import { maintenanceRoutes } from './routes/maintenance.js';
 import { zonesRoutes } from './routes/zones.js';
+import { consoleEventsPlugin, consoleLoggerOptions } from './plugins/console-events.js';
+import { consoleSocketRoutes } from './routes/sockets/console-socket.js';
+import { devicePlugin } from './plugins/device.js';
+import { livedataRoutes } from './routes/livedata.js';
+import { limitRoutes } from './routes/limit.js';
+import { powerRoutes } from './routes/power.js';
+import { devinfoRoutes } from './routes/devinfo.js';
+import { eventlogRoutes } from './routes/eventlog.js';
+import { gridprofileRoutes } from './routes/gridprofile.js';
+import { inverterStatsRoutes } from './routes/inverter-stats.js';
+import { livedataSocketRoutes } from './routes/sockets/livedata-socket.js';
+import { firmwareRoutes } from './routes/firmware.js';
+import { prometheusRoutes } from './routes/prometheus.js';
 
 export interface BuildAppOptions {
   options: GatewayOptions;
@@ -76,19 +90,26 @@ export async function buildApp({
     },
   };
 
-  const app = Fastify({ logger: false, bodyLimit: FILE_UPLOAD_MAX_BYTES * 8 });
+  const app = Fastify({
+    logger: consoleLoggerOptions(consoleLog),
+    bodyLimit: FILE_UPLOAD_MAX_BYTES * 8,
+  });
 
   await app.register(multipart, {
     limits: { fieldSize: 64 * 1024, fields: 10, files: 1, fileSize: FILE_UPLOAD_MAX_BYTES * 8 },
   });
-  await app.register(websocket);
+  // Clients only send the keep-alive text; a large message is refused, not buffered.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(gatewayPlugin, { store, consoleLog, system, clock });
   const cancelNtpSync = startNtpSync(clock, options.simFaults);
   app.addHook('onClose', async () => cancelNtpSync());
   await app.register(apiResultPlugin);
   await app.register(dataFieldPlugin);
   await app.register(authPlugin);
+  await app.register(devicePlugin);
   await app.register(mqttPlugin);
+  await app.register(mqttPublishingPlugin);
+  await app.register(consoleEventsPlugin);
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof ApiFailure)
@@ -100,7 +121,9 @@ export async function buildApp({
     if (code?.startsWith('FST_') && (error.statusCode ?? 500) < 500) {
       return reply.code(200).send(apiResult(ApiCode.GenericParseError));
     }
-    consoleLog.write(`Internal error on ${request.method} ${request.url}: ${error.message}`);
+    consoleLog.write(
+      `Internal error on ${request.method} ${request.url.split('?')[0]}: ${error.message}`,
+    );
     return reply.code(500).send(apiResult(ApiCode.GenericInternalServerError));
   });
 
@@ -116,6 +139,17 @@ export async function buildApp({
   await app.register(i18nRoutes);
   await app.register(maintenanceRoutes);
   await app.register(zonesRoutes);
+  await app.register(consoleSocketRoutes);
+  await app.register(livedataRoutes);
+  await app.register(limitRoutes);
+  await app.register(powerRoutes);
+  await app.register(devinfoRoutes);
+  await app.register(eventlogRoutes);
+  await app.register(gridprofileRoutes);
+  await app.register(inverterStatsRoutes);
+  await app.register(livedataSocketRoutes);
+  await app.register(firmwareRoutes);
+  await app.register(prometheusRoutes);
   // Last: unmatched paths fall back to the interface, as on the device.
   await app.register(webStaticPlugin, { webDist: options.webDist });
 

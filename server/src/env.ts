@@ -18,6 +18,8 @@ export interface GatewayOptions {
   e2e: boolean;
   /** MQTT reconnect back-off (tests shorten it); default 1 s doubling to 30 s. */
   mqttReconnect?: { initialMs: number; maxMs: number };
+  /** /livedata sender timing (tests shorten it); default 1 s tick, each inverter at least every 10 s. */
+  liveSocket?: { tickMs: number; maxIntervalMs: number };
 }
 
 const FLAGS = {

@@ -28,6 +28,8 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
   private constructor(
     readonly dataDir: string,
     initial: ConfigFile,
+    /** No config.json existed at boot (fresh data dir or factory reset): defaults were used. */
+    readonly createdFresh = false,
   ) {
     super();
     this.current = initial;
@@ -54,7 +56,7 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
     }
     if (text === undefined) {
       log('Configuration file not found, using defaults');
-      return new ConfigStore(dataDir, defaultConfigFile());
+      return new ConfigStore(dataDir, defaultConfigFile(), true);
     }
     try {
       // A UTF-8 BOM is skipped, as the firmware does.

@@ -1,0 +1,47 @@
+import fp from 'fastify-plugin';
+import { FleetSimulator } from '../device/simulator.js';
+import { installDemoFleet } from '../device/demo-fleet.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The simulated inverter fleet: live data, commands, event log (issue 3). */
+    device: FleetSimulator;
+  }
+}
+
+export interface DevicePluginOptions {
+  /** Advance on the simulator's own 1-s timer (default); tests may drive it themselves. */
+  autoTick?: boolean;
+}
+
+/**
+ * The simulated fleet behind the OpenDTU API. A boot without config.json (fresh data dir or
+ * factory reset) gets the demo fleet when SIM_FLEET=demo (issue 3 §6). Started when the app is
+ * ready, stopped on close so yields are written (a reboot keeps YieldTotal).
+ */
+export const devicePlugin = fp<DevicePluginOptions>(
+  async (app, { autoTick }) => {
+    const { options } = app.system;
+    if (app.store.createdFresh && options.simFleet === 'demo') {
+      const seeded = await app.store.update((draft) => installDemoFleet(draft));
+      if (seeded) app.consoleLog.write('Demo fleet installed');
+    }
+    const device = new FleetSimulator({
+      store: app.store,
+      clock: app.clock,
+      seed: options.simSeed,
+      dataDir: options.dataDir,
+      faults: options.simFaults,
+      consoleLog: app.consoleLog,
+      ...(autoTick === undefined ? {} : { autoTick }),
+    });
+    app.decorate('device', device);
+    app.addHook('onReady', async () => {
+      await device.start();
+    });
+    app.addHook('onClose', async () => {
+      await device.stop();
+    });
+  },
+  { name: 'device', dependencies: ['gateway'] },
+);

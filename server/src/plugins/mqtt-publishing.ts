@@ -1,0 +1,93 @@
+import fp from 'fastify-plugin';
+import { resolveHostname } from '@heliodtu/contract/domain/hostname';
+import { FIRMWARE_VERSION } from '@heliodtu/contract/system';
+import { MqttCommandHandler } from '../mqtt/command-handler.js';
+import { HassPublisher } from '../mqtt/hass-publisher.js';
+import type { DtuFigures } from '../mqtt/publish-topics.js';
+import { MqttPublisher } from '../mqtt/publisher.js';
+import { uptimeSeconds } from '../system/boot-record.js';
+import { HeapTracker, cpuTemperature } from '../system/host-figures.js';
+import { primaryInterface, stationBssid } from '../system/host-network.js';
+import { stationRssi } from '../system/network-status.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The OpenDTU topic tree, command topics and Home Assistant discovery (integrations §2, §3, §5). */
+    mqttPublishing: {
+      publisher: MqttPublisher;
+      commands: MqttCommandHandler;
+      hass: HassPublisher;
+    };
+  }
+}
+
+/**
+ * Everything the gateway says and hears over MQTT, on top of the connection (`app.mqtt`) and
+ * the simulated fleet (`app.device`). Starts when the app is ready, after the fleet.
+ */
+export const mqttPublishingPlugin = fp(
+  async (app) => {
+    const { store, system, consoleLog } = app;
+    const log = (line: string) => consoleLog.write(line);
+    const heap = new HeapTracker();
+    const hostname = () => resolveHostname(store.config.wifi.hostname, system.chipId);
+
+    const dtuFigures = (): DtuFigures => {
+      const uptime = uptimeSeconds(system.bootedAt);
+      const figures = heap.sample();
+      return {
+        uptime,
+        ip: primaryInterface().ip,
+        hostname: hostname(),
+        heap: {
+          size: figures.heap_total,
+          free: figures.heap_total - figures.heap_used,
+          minfree: figures.heap_min_free,
+          maxalloc: figures.heap_max_block,
+        },
+        // The simulated DTU is always a Wi-Fi station (see system/network-status.ts).
+        wifi: { rssi: stationRssi(system.chipId, uptime), bssid: stationBssid(system.chipId) },
+        temperature: cpuTemperature(),
+      };
+    };
+
+    const publisher = new MqttPublisher({
+      connection: app.mqtt,
+      store,
+      fleet: app.device,
+      dtuFigures,
+      now: () => app.clock.now(),
+    });
+    const commands = new MqttCommandHandler({
+      connection: app.mqtt,
+      store,
+      fleet: app.device,
+      log,
+    });
+    const hass = new HassPublisher({
+      connection: app.mqtt,
+      store,
+      identity: () => ({
+        hostname: hostname(),
+        chipId: system.chipId,
+        ip: primaryInterface().ip,
+        firmware: FIRMWARE_VERSION,
+      }),
+      log,
+    });
+    app.decorate('mqttPublishing', { publisher, commands, hass });
+
+    // Subscriptions are registered before the first CONNACK, so they go out with it.
+    commands.start();
+    app.addHook('onReady', async () => {
+      publisher.start();
+      hass.start();
+    });
+    app.addHook('onClose', async () => {
+      publisher.stop();
+      hass.stop();
+      commands.stop();
+    });
+  },
+  { name: 'mqtt-publishing', dependencies: ['gateway', 'mqtt', 'device'] },
+);

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ApiCode } from '@heliodtu/contract/codes';
+import { LimitConfigRequestSchema, type LimitStatus } from '@heliodtu/contract/limit';
+import { checkLimitConfig } from '../rules/limit-rules.js';
+
+/** GET /api/limit/status and POST /api/limit/config, wire-contract §4.4. */
+export const limitRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/api/limit/status',
+    { preHandler: app.requireReadonly },
+    async (): Promise<LimitStatus> => app.device.limitStatus(),
+  );
+
+  app.post('/api/limit/config', { preHandler: app.requireAdmin }, async (request, reply) => {
+    const data = await request.readData(LimitConfigRequestSchema);
+    const check = checkLimitConfig(data);
+    if (!check.ok) return reply.result(check.code, check.param);
+    // The same command path MQTT uses; disabled commands are dropped but still a success.
+    const result = app.device.setLimit(data.serial, data.limit_value, check.kind);
+    if (!result.ok) return reply.result(ApiCode.LimitInvalidInverter);
+    return reply.result(ApiCode.GenericSuccess);
+  });
+};

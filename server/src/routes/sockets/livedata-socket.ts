@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { LIVE_DATA_SOCKET_PATH } from '@heliodtu/contract/ws';
+import { LiveFanout } from './live-fanout.js';
+import { createGuardedHub } from './socket-hub.js';
+import { socketCredential, socketGuard } from './socket-auth.js';
+
+/**
+ * WS /livedata, wire-contract §4.2: `{"inverters":[<one full object>],"total":…,"hints":…}`
+ * per message. No client cap (the device keeps 8); slow clients are skipped, not queued.
+ * Client messages (the interface's 'ping') are ignored; WebSocket pings are answered by ws.
+ */
+export const livedataSocketRoutes: FastifyPluginAsync = async (app) => {
+  const hub = createGuardedHub(app);
+  const fanout = new LiveFanout(app.device, hub, app.system.options.liveSocket);
+  fanout.start();
+  app.addHook('onClose', async () => fanout.stop());
+
+  app.get(
+    LIVE_DATA_SOCKET_PATH,
+    { websocket: true, preHandler: socketGuard(app) },
+    (socket, request) => {
+      // Attached before anything else, so no early message is lost (@fastify/websocket docs).
+      socket.on('message', () => undefined);
+      hub.add(socket, socketCredential(request));
+      fanout.welcome(socket);
+    },
+  );
+};

@@ -1,0 +1,76 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { CLOGGED_TIMEOUT_MS, MAX_BUFFERED_BYTES, SocketHub } from './socket-hub.js';
+
+/** Enough of a ws WebSocket for the hub: state, buffer level, and what was sent. */
+class FakeSocket extends EventEmitter {
+  readonly OPEN = 1;
+  readyState = 1;
+  bufferedAmount = 0;
+  sent: string[] = [];
+  terminated = false;
+  closedWith: number | null = null;
+  send(data: Buffer | string) {
+    this.sent.push(data.toString());
+  }
+  terminate() {
+    this.terminated = true;
+    this.readyState = 3;
+    this.emit('close');
+  }
+  close(code: number) {
+    this.closedWith = code;
+  }
+}
+
+const fake = () => new FakeSocket();
+const asWs = (socket: FakeSocket) => socket as unknown as WebSocket;
+
+describe('SocketHub', () => {
+  it('sends the same message to every open client and forgets closed ones', () => {
+    const hub = new SocketHub();
+    const [a, b] = [fake(), fake()];
+    hub.add(asWs(a), null);
+    hub.add(asWs(b), null);
+    expect(hub.broadcast('hello')).toBe(2);
+    expect(a.sent).toEqual(['hello']);
+    expect(b.sent).toEqual(['hello']);
+    b.emit('close');
+    expect(hub.size).toBe(1);
+    expect(hub.broadcast('again')).toBe(1);
+  });
+
+  it('skips a client whose buffer is full and drops it when it stays full', () => {
+    let now = 0;
+    const hub = new SocketHub(() => now);
+    const [slow, fast] = [fake(), fake()];
+    hub.add(asWs(slow), null);
+    hub.add(asWs(fast), null);
+    slow.bufferedAmount = MAX_BUFFERED_BYTES + 1;
+    expect(hub.broadcast('one')).toBe(1);
+    expect(slow.sent).toEqual([]);
+    now += CLOGGED_TIMEOUT_MS / 2;
+    slow.bufferedAmount = 10; // it caught up: served again, and the clock restarts
+    expect(hub.broadcast('two')).toBe(2);
+    slow.bufferedAmount = MAX_BUFFERED_BYTES + 1;
+    hub.broadcast('three');
+    now += CLOGGED_TIMEOUT_MS;
+    expect(slow.terminated).toBe(false);
+    now += 1;
+    hub.broadcast('four');
+    expect(slow.terminated).toBe(true);
+    expect(hub.size).toBe(1);
+    expect(fast.sent).toEqual(['one', 'two', 'three', 'four']);
+  });
+
+  it('closes the clients whose credentials no longer pass', () => {
+    const hub = new SocketHub();
+    const [anonymous, admin] = [fake(), fake()];
+    hub.add(asWs(anonymous), null);
+    hub.add(asWs(admin), 'token');
+    hub.closeUnless((credential) => credential === 'token', 1008, 'Unauthorized');
+    expect(anonymous.closedWith).toBe(1008);
+    expect(admin.closedWith).toBeNull();
+  });
+});
