@@ -1,20 +1,133 @@
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { purgeCSSPlugin } from '@fullhuman/postcss-purgecss';
+import { baseHrefScript } from './build/base-href.ts';
+import { sunIco, sunPng, WEB_MANIFEST } from './build/favicon.ts';
+import { toFirmwareLayout } from './build/firmware-layout.ts';
+import { PATHS } from './src/lib/paths.ts';
 
-export default defineConfig({
-  base: './',
-  plugins: [react()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
-  server: {
-    proxy: {
-      '/api': 'http://127.0.0.1:8080',
-      '/livedata': { target: 'ws://127.0.0.1:8080', ws: true },
-      '/console': { target: 'ws://127.0.0.1:8080', ws: true },
+const webRoot = import.meta.dirname;
+const repoRoot = path.resolve(webRoot, '..');
+
+/** <base href> from the routes, before anything else in <head> (see build/base-href.ts). */
+function baseHref(): Plugin {
+  return {
+    name: 'heliodtu-base-href',
+    // Right after <meta charset>, before any URL in <head>.
+    transformIndexHtml: (html) =>
+      html.replace(
+        '<!-- base-href -->',
+        `<script>${baseHrefScript(Object.values(PATHS))}</script>`,
+      ),
+  };
+}
+
+/** favicon.ico, favicon.png and site.webmanifest, drawn at build time. */
+function icons(): Plugin {
+  const files = () => ({
+    'favicon.ico': sunIco(),
+    'favicon.png': sunPng(192),
+    'site.webmanifest': WEB_MANIFEST,
+  });
+  return {
+    name: 'heliodtu-icons',
+    generateBundle() {
+      for (const [fileName, source] of Object.entries(files())) {
+        this.emitFile({ type: 'asset', fileName, source });
+      }
     },
-  },
-  test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-  },
+    configureServer(server) {
+      const served = files();
+      server.middlewares.use((req, res, next) => {
+        const name = (req.url ?? '').split('?')[0]?.split('/').pop() ?? '';
+        const body = served[name as keyof typeof served];
+        if (body === undefined) return next();
+        res.end(body);
+      });
+    },
+  };
+}
+
+/** After a firmware build: OpenDTU's layout in dist-firmware (build/firmware-layout.ts). */
+function firmwareLayout(outDir: string): Plugin {
+  return {
+    name: 'heliodtu-firmware-layout',
+    apply: 'build',
+    async closeBundle() {
+      for (const note of await toFirmwareLayout(outDir, repoRoot)) this.warn(note);
+    },
+  };
+}
+
+// Classes built at run time (`alert-${type}`) that PurgeCSS cannot see in the sources. Prefer
+// literal class names in code; add a pattern here only for a variant chosen at run time.
+const VARIANTS = 'primary|secondary|success|danger|warning|info|light|dark|body|tertiary';
+const SAFELIST = {
+  standard: [
+    /^(show|fade|collapsing|collapsed|active|disabled|modal-open)$/,
+    new RegExp(`^(alert|btn|text-bg|bg|text)-(${VARIANTS})$`),
+    /^modal-(sm|lg|xl)$/,
+  ],
+  greedy: [/data-bs-theme/],
+};
+
+export default defineConfig(({ mode, command }) => {
+  const firmware = mode === 'firmware';
+  const outDir = path.join(webRoot, firmware ? 'dist-firmware' : 'dist');
+  return {
+    // Relative asset URLs; index.html's <base> makes them resolve from the interface root.
+    base: './',
+    plugins: [react(), baseHref(), icons(), ...(firmware ? [firmwareLayout(outDir)] : [])],
+    resolve: { alias: { '@': path.resolve(webRoot, 'src') } },
+    css: {
+      preprocessorOptions: {
+        scss: {
+          quietDeps: true,
+          silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+        },
+      },
+      postcss: {
+        plugins:
+          command === 'build'
+            ? [
+                purgeCSSPlugin({
+                  content: [
+                    path.join(webRoot, 'index.html'),
+                    path.join(webRoot, 'src/**/*.{ts,tsx}'),
+                  ],
+                  safelist: SAFELIST,
+                }),
+              ]
+            : [],
+      },
+    },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      reportCompressedSize: false,
+      manifest: !firmware,
+      cssCodeSplit: !firmware,
+      modulePreload: firmware ? false : { polyfill: false },
+      assetsInlineLimit: firmware ? 100_000 : 4096,
+      rolldownOptions: {
+        checks: { pluginTimings: false },
+        ...(firmware ? { output: { entryFileNames: 'js/app.js', codeSplitting: false } } : {}),
+      },
+    },
+    server: {
+      proxy: {
+        '/api': 'http://127.0.0.1:8080',
+        '/zones.json': 'http://127.0.0.1:8080',
+        '/livedata': { target: 'ws://127.0.0.1:8080', ws: true },
+        '/console': { target: 'ws://127.0.0.1:8080', ws: true },
+      },
+    },
+    test: {
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+      setupFiles: ['./src/testing/setup.ts'],
+      css: false,
+    },
+  };
 });

@@ -1,14 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app';
+import { startI18n } from '@/lib/i18n/i18n-store';
+import { startTheme } from '@/lib/theme-store';
+import './styles/app.scss';
 
-function App() {
-  return <h1>HelioDTU</h1>;
-}
-
-const root = document.getElementById('root');
-if (root)
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+startTheme();
+const container = document.getElementById('root');
+if (container) {
+  const root = createRoot(container);
+  // Wait briefly for the chosen language so the first paint is not in the wrong one.
+  const shortly = new Promise((resolve) => window.setTimeout(resolve, 1500));
+  void Promise.race([startI18n(), shortly]).then(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
+}

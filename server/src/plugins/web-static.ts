@@ -1,8 +1,171 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 export interface WebStaticOptions {
   webDist: string;
 }
 
-/** Serves the built interface; any unmatched path answers index.html (SPA fallback). */
-export const webStaticPlugin = fp<WebStaticOptions>(async () => {}, { name: 'web-static' });
+/** One servable variant of a file. */
+interface Asset {
+  body: Buffer;
+  etag: string;
+  type: string;
+  encoding?: 'gzip';
+  /** True when another encoding of the same file exists (Vary: Accept-Encoding). */
+  varies: boolean;
+}
+
+interface CachedFile {
+  mtimeMs: number;
+  size: number;
+  /** The bytes as stored and, made on first use, the other encoding. */
+  stored: Asset;
+  other?: Asset;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg']);
+const HASHED_ASSET = /^assets\/.+-[\w-]{8,}\.[a-z0-9]+$/;
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>HelioDTU</title></head>
+<body style="font-family: sans-serif; margin: 2rem">
+<h1>HelioDTU</h1>
+<p>The web interface is not built yet. Run <code>npm run build</code> and reload this page.</p>
+<p>The API under <code>/api/</code> works without it.</p>
+</body></html>
+`;
+
+const etagOf = (bytes: Buffer) => `"${createHash('md5').update(bytes).digest('hex')}"`;
+
+/**
+ * Files of the built interface, read on demand and cached until their mtime or size changes,
+ * so a rebuild while the gateway runs is picked up. `name.gz` stands in for `name` (the
+ * firmware layout stores only gzipped files).
+ */
+class StaticAssets {
+  readonly #root: string;
+  readonly #cache = new Map<string, CachedFile>();
+
+  constructor(root: string) {
+    this.#root = path.resolve(root);
+  }
+
+  /** The asset for a request URL, or undefined when no such file exists. */
+  async find(
+    url: string,
+    acceptsGzip: boolean,
+  ): Promise<{ asset: Asset; relative: string } | undefined> {
+    const relative = toRelative(url);
+    if (relative === undefined) return undefined;
+    const asset = await this.#variant(relative, acceptsGzip);
+    return asset && { asset, relative };
+  }
+
+  async index(acceptsGzip: boolean): Promise<Asset | undefined> {
+    return this.#variant('index.html', acceptsGzip);
+  }
+
+  async #variant(relative: string, acceptsGzip: boolean): Promise<Asset | undefined> {
+    const type = TYPES[path.extname(relative)] ?? 'application/octet-stream';
+    const plain = await this.#load(relative, type, false);
+    const file = plain ?? (await this.#load(`${relative}.gz`, type, true));
+    if (!file) return undefined;
+    const storedGzip = file.stored.encoding === 'gzip';
+    // Serve the stored bytes when they suit the client; otherwise the other encoding.
+    if (storedGzip === acceptsGzip) return file.stored;
+    if (storedGzip) return (file.other ??= this.#recode(file.stored, type, false));
+    if (!file.stored.varies) return file.stored;
+    return (file.other ??= this.#recode(file.stored, type, true));
+  }
+
+  #recode(stored: Asset, type: string, gzip: boolean): Asset {
+    const body = gzip ? gzipSync(stored.body, { level: 9 }) : gunzipSync(stored.body);
+    return { body, etag: etagOf(body), type, varies: true, ...(gzip ? { encoding: 'gzip' } : {}) };
+  }
+
+  async #load(relative: string, type: string, gzip: boolean): Promise<CachedFile | undefined> {
+    const fullPath = path.join(this.#root, relative);
+    const info = await stat(fullPath).catch(() => undefined);
+    if (!info?.isFile()) {
+      this.#cache.delete(relative);
+      return undefined;
+    }
+    const cached = this.#cache.get(relative);
+    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
+    const body = await readFile(fullPath);
+    const varies = gzip || (COMPRESSIBLE.has(path.extname(relative)) && body.length >= 1024);
+    const stored: Asset = { body, etag: etagOf(body), type, varies };
+    if (gzip) stored.encoding = 'gzip';
+    const file: CachedFile = { mtimeMs: info.mtimeMs, size: info.size, stored };
+    this.#cache.set(relative, file);
+    return file;
+  }
+}
+
+/** The file path a URL names inside the dist folder; undefined for anything that must not be served. */
+function toRelative(url: string): string | undefined {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.split('?')[0] ?? '');
+  } catch {
+    return undefined;
+  }
+  if (pathname.includes('\0') || pathname.includes('\\')) return undefined;
+  const segments = pathname.split('/').filter((segment) => segment !== '');
+  // Dot segments cover both traversal and hidden files such as .vite/manifest.json.
+  if (segments.some((segment) => segment.startsWith('.'))) return undefined;
+  return segments.length === 0 ? 'index.html' : segments.join('/');
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, asset: Asset, relative: string) {
+  const cacheControl = HASHED_ASSET.test(relative)
+    ? 'public, max-age=31536000, immutable'
+    : 'public, must-revalidate';
+  void reply.header('ETag', asset.etag).header('Cache-Control', cacheControl);
+  if (asset.varies) void reply.header('Vary', 'Accept-Encoding');
+  const match = request.headers['if-none-match'];
+  if (match?.split(',').some((tag) => tag.trim() === asset.etag)) return reply.code(304).send();
+  void reply.code(200).type(asset.type);
+  if (asset.encoding) void reply.header('Content-Encoding', asset.encoding);
+  return reply.send(request.method === 'HEAD' ? undefined : asset.body);
+}
+
+/**
+ * Serves the built interface from `webDist` (wire-contract §4.17): files as they are, the
+ * firmware layout's `*.gz` files with `Content-Encoding: gzip`, and index.html for every
+ * unmatched path and method — unknown /api paths included, as the device does. ETag and
+ * `Cache-Control: public, must-revalidate` on every answer (content-hashed Vite assets are
+ * immutable), 304 on a matching If-None-Match. Without a build, a short page says how to make one.
+ */
+export const webStaticPlugin = fp<WebStaticOptions>(
+  async (app, { webDist }) => {
+    const assets = new StaticAssets(webDist);
+    app.setNotFoundHandler(async (request, reply) => {
+      const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      const isRead = request.method === 'GET' || request.method === 'HEAD';
+      const file = isRead ? await assets.find(request.url, acceptsGzip) : undefined;
+      if (file) return send(request, reply, file.asset, file.relative);
+      const index = await assets.index(acceptsGzip);
+      if (!index) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+      return send(request, reply, index, 'index.html');
+    });
+  },
+  { name: 'web-static' },
+);

@@ -1,0 +1,121 @@
+import { deflateSync } from 'node:zlib';
+
+/**
+ * The sun icon as PNG and ICO, drawn here so the build needs no image tools: a disc and eight
+ * rays, 4×4 supersampled. The ICO holds PNG images, which every current browser reads.
+ */
+const SUN = [247, 181, 0] as const;
+
+function coverage(x: number, y: number): number {
+  const dx = x - 0.5;
+  const dy = y - 0.5;
+  const r = Math.hypot(dx, dy);
+  if (r <= 0.25) return 1;
+  for (let k = 0; k < 8; k += 1) {
+    const angle = (k * Math.PI) / 4;
+    // Distance to a ray segment from radius 0.33 to 0.46 along `angle`.
+    const along = dx * Math.cos(angle) + dy * Math.sin(angle);
+    const across = Math.abs(-dx * Math.sin(angle) + dy * Math.cos(angle));
+    const t = Math.max(0.33, Math.min(0.46, along));
+    const dist = Math.hypot(along - t, across);
+    if (dist <= 0.04) return 1;
+  }
+  return 0;
+}
+
+function pixels(size: number): Buffer {
+  const rgba = Buffer.alloc(size * size * 4);
+  const n = 4;
+  for (let py = 0; py < size; py += 1) {
+    for (let px = 0; px < size; px += 1) {
+      let hits = 0;
+      for (let sy = 0; sy < n; sy += 1) {
+        for (let sx = 0; sx < n; sx += 1) {
+          hits += coverage((px + (sx + 0.5) / n) / size, (py + (sy + 0.5) / n) / size);
+        }
+      }
+      const offset = (py * size + px) * 4;
+      rgba[offset] = SUN[0];
+      rgba[offset + 1] = SUN[1];
+      rgba[offset + 2] = SUN[2];
+      rgba[offset + 3] = Math.round((hits / (n * n)) * 255);
+    }
+  }
+  return rgba;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'ascii');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/** An RGBA PNG of the sun icon, `size` pixels square. */
+export function sunPng(size: number): Buffer {
+  const rgba = pixels(size);
+  const rows = Buffer.alloc(size * (size * 4 + 1));
+  for (let y = 0; y < size; y += 1) {
+    rgba.copy(rows, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(6, 9); // RGBA
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** An ICO with PNG images of the given sizes. */
+export function sunIco(sizes: readonly number[] = [16, 32, 48]): Buffer {
+  const images = sizes.map(sunPng);
+  const header = Buffer.alloc(6 + 16 * sizes.length);
+  header.writeUInt16LE(0, 0);
+  header.writeUInt16LE(1, 2); // icon
+  header.writeUInt16LE(sizes.length, 4);
+  let offset = header.length;
+  sizes.forEach((size, i) => {
+    const entry = 6 + 16 * i;
+    header.writeUInt8(size >= 256 ? 0 : size, entry);
+    header.writeUInt8(size >= 256 ? 0 : size, entry + 1);
+    header.writeUInt16LE(1, entry + 4); // planes
+    header.writeUInt16LE(32, entry + 6); // bits per pixel
+    header.writeUInt32LE(images[i]!.length, entry + 8);
+    header.writeUInt32LE(offset, entry + 12);
+    offset += images[i]!.length;
+  });
+  return Buffer.concat([header, ...images]);
+}
+
+export const WEB_MANIFEST = JSON.stringify(
+  {
+    name: 'HelioDTU',
+    short_name: 'HelioDTU',
+    icons: [{ src: 'favicon.png', sizes: '192x192', type: 'image/png' }],
+    start_url: '.',
+    display: 'standalone',
+    theme_color: '#212529',
+    background_color: '#212529',
+  },
+  null,
+  2,
+);

@@ -1,0 +1,111 @@
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Spinner } from '@/components/ui/spinner';
+import { useT } from '@/lib/i18n/use-t';
+import { PATHS } from '@/lib/paths';
+import { WaitPage } from '@/features/maintenance/wait-page';
+import { ErrorBoundary } from './error-boundary';
+import { lazyScreen } from './lazy-screen';
+import { RequireAuth } from './require-auth';
+
+// One chunk per screen (architecture §6.2: lazy routes, named exports). The wait page is the
+// exception: it must show while the gateway is away, when no chunk can be fetched.
+const LivePage = lazyScreen(() => import('@/features/live/live-page').then((m) => m.LivePage), {
+  query: false,
+});
+const LoginPage = lazyScreen(() => import('@/features/auth/login-page').then((m) => m.LoginPage), {
+  query: false,
+});
+const ErrorPage = lazyScreen(() => import('@/features/error/error-page').then((m) => m.ErrorPage), {
+  query: false,
+});
+const AboutPage = lazyScreen(() => import('@/features/about/about-page').then((m) => m.AboutPage), {
+  query: false,
+});
+const RebootPage = lazyScreen(
+  () => import('@/features/maintenance/reboot-page').then((m) => m.RebootPage),
+  { query: false },
+);
+// Stand-ins for the screens issue; real screens will usually want `query: true`.
+const Placeholder = lazy(() =>
+  import('./placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
+);
+
+function RouteFallback() {
+  const t = useT();
+  return (
+    <div className="container-xxl page text-center">
+      <Spinner label={t('base.Loading')} className="mt-5" />
+    </div>
+  );
+}
+
+/** The screens of spec §2. */
+export function AppRoutes() {
+  const [location] = useLocation();
+  return (
+    <ErrorBoundary resetKey={location}>
+      <Suspense fallback={<RouteFallback />}>
+        <Switch>
+          <Route path={PATHS.live} component={LivePage} />
+          <Route path={PATHS.login} component={LoginPage} />
+          <Route path={PATHS.error} component={ErrorPage} />
+          <Route path={PATHS.about} component={AboutPage} />
+          <Route path={PATHS.wait} component={WaitPage} />
+          <Route path={PATHS.reboot}>
+            <RequireAuth>
+              <RebootPage />
+            </RequireAuth>
+          </Route>
+          <Route path={PATHS.firmwareUpgrade}>
+            <RequireAuth>
+              <Placeholder titleKey="firmwareupgrade.FirmwareUpgrade" />
+            </RequireAuth>
+          </Route>
+          <Route path={PATHS.systemInfo}>
+            <Placeholder titleKey="systeminfo.SystemInfo" />
+          </Route>
+          <Route path={PATHS.networkInfo}>
+            <Placeholder titleKey="networkinfo.NetworkInformation" />
+          </Route>
+          <Route path={PATHS.ntpInfo}>
+            <Placeholder titleKey="ntpinfo.NtpInformation" />
+          </Route>
+          <Route path={PATHS.mqttInfo}>
+            <Placeholder titleKey="mqttinfo.MqttInformation" />
+          </Route>
+          <Route path={PATHS.console}>
+            <Placeholder titleKey="console.Console" />
+          </Route>
+          <Route path={PATHS.networkSettings}>
+            <Placeholder titleKey="networkadmin.NetworkSettings" />
+          </Route>
+          <Route path={PATHS.ntpSettings}>
+            <Placeholder titleKey="ntpadmin.NtpSettings" />
+          </Route>
+          <Route path={PATHS.mqttSettings}>
+            <Placeholder titleKey="mqttadmin.MqttSettings" />
+          </Route>
+          <Route path={PATHS.inverterSettings}>
+            <Placeholder titleKey="inverteradmin.InverterSettings" />
+          </Route>
+          <Route path={PATHS.dtuSettings}>
+            <Placeholder titleKey="dtuadmin.DtuSettings" />
+          </Route>
+          <Route path={PATHS.deviceManager}>
+            <Placeholder titleKey="deviceadmin.DeviceManager" />
+          </Route>
+          <Route path={PATHS.configManagement}>
+            <Placeholder titleKey="configadmin.ConfigManagement" />
+          </Route>
+          <Route path={PATHS.securitySettings}>
+            <Placeholder titleKey="securityadmin.SecuritySettings" />
+          </Route>
+          <Route>
+            <Redirect to={PATHS.live} replace />
+          </Route>
+        </Switch>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

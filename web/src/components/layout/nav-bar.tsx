@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { MenuButton } from '@/components/ui/dropdown-menu';
+import { MenuDivider } from '@/components/ui/menu-items';
+import { useAuthStore } from '@/lib/auth-store';
+import { useT } from '@/lib/i18n/use-t';
+import { loginPathWithReturn } from '@/lib/navigation';
+import { PATHS } from '@/lib/paths';
+import { BrandIcon } from './brand-icon';
+import { LocaleSwitcher } from './locale-switcher';
+import { MenuLink } from './menu-link';
+import { ThemeSwitcher } from './theme-switcher';
+
+/** The fixed top navigation bar, item for item as spec §2 lists it. */
+export function NavBar() {
+  const t = useT();
+  const [location] = useLocation();
+  // Open only for the location it was opened at, so a navigation folds the menu.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const expanded = openAt === location;
+  const isLoggedIn = useAuthStore((state) => state.isLoggedIn);
+  const logout = useAuthStore((state) => state.logout);
+  const navLink = (href: string) => ({
+    href,
+    className: `nav-link${location === href ? ' active' : ''}`,
+    ...(location === href ? { 'aria-current': 'page' as const } : {}),
+  });
+
+  return (
+    <nav
+      className="navbar navbar-expand-md fixed-top bg-dark border-bottom"
+      data-bs-theme="dark"
+      aria-label="HelioDTU"
+    >
+      <div className="container-fluid">
+        <Link
+          href={PATHS.live}
+          className="navbar-brand d-flex align-items-center gap-2"
+          aria-label={t('menu.Home')}
+        >
+          <BrandIcon />
+          <span>HelioDTU</span>
+        </Link>
+        <button
+          type="button"
+          className="navbar-toggler"
+          aria-controls="main-navigation"
+          aria-expanded={expanded}
+          aria-label={t('menu.ToggleNavigation')}
+          onClick={() => setOpenAt(expanded ? null : location)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div id="main-navigation" className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>
+          <ul className="navbar-nav me-auto">
+            <li className="nav-item">
+              <Link {...navLink(PATHS.live)}>{t('menu.LiveView')}</Link>
+            </li>
+            <MenuButton label={t('menu.Settings')}>
+              <MenuLink href={PATHS.networkSettings}>{t('menu.NetworkSettings')}</MenuLink>
+              <MenuLink href={PATHS.ntpSettings}>{t('menu.NTPSettings')}</MenuLink>
+              <MenuLink href={PATHS.mqttSettings}>{t('menu.MQTTSettings')}</MenuLink>
+              <MenuLink href={PATHS.inverterSettings}>{t('menu.InverterSettings')}</MenuLink>
+              <MenuLink href={PATHS.securitySettings}>{t('menu.SecuritySettings')}</MenuLink>
+              <MenuLink href={PATHS.dtuSettings}>{t('menu.DTUSettings')}</MenuLink>
+              <MenuLink href={PATHS.deviceManager}>{t('menu.DeviceManager')}</MenuLink>
+              <MenuDivider />
+              <MenuLink href={PATHS.configManagement}>{t('menu.ConfigManagement')}</MenuLink>
+              <MenuLink href={PATHS.firmwareUpgrade}>{t('menu.FirmwareUpgrade')}</MenuLink>
+              <MenuLink href={PATHS.reboot}>{t('menu.DeviceReboot')}</MenuLink>
+            </MenuButton>
+            <MenuButton label={t('menu.Info')}>
+              <MenuLink href={PATHS.systemInfo}>{t('menu.System')}</MenuLink>
+              <MenuLink href={PATHS.networkInfo}>{t('menu.Network')}</MenuLink>
+              <MenuLink href={PATHS.ntpInfo}>{t('menu.NTP')}</MenuLink>
+              <MenuLink href={PATHS.mqttInfo}>{t('menu.MQTT')}</MenuLink>
+              <MenuDivider />
+              <MenuLink href={PATHS.console}>{t('menu.Console')}</MenuLink>
+            </MenuButton>
+            <li className="nav-item">
+              <Link {...navLink(PATHS.about)}>{t('menu.About')}</Link>
+            </li>
+          </ul>
+          <ul className="navbar-nav align-items-md-center gap-md-1">
+            <ThemeSwitcher />
+            <LocaleSwitcher />
+            <li className="nav-item ms-md-2 my-2 my-md-0">
+              {isLoggedIn ? (
+                <button type="button" className="btn btn-outline-light btn-sm" onClick={logout}>
+                  {t('menu.Logout')}
+                </button>
+              ) : (
+                <Link
+                  href={location === PATHS.login ? PATHS.login : loginPathWithReturn()}
+                  className="btn btn-outline-light btn-sm"
+                >
+                  {t('menu.Login')}
+                </Link>
+              )}
+            </li>
+          </ul>
+        </div>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, type ReactNode } from 'react';
+import reloadIcon from 'bootstrap-icons/icons/arrow-clockwise.svg?raw';
+import { Icon } from '@/components/ui/icon';
+import { Spinner } from '@/components/ui/spinner';
+import { useT } from '@/lib/i18n/use-t';
+import { OnlineMarker } from './online-marker';
+import { PullToRefreshIndicator, usePullToRefresh } from './pull-to-refresh';
+
+export interface PageProps {
+  title: string;
+  /** Shows the spinner instead of the content. */
+  isLoading?: boolean;
+  /** Shows the reload button and enables pull-to-refresh on touch. */
+  onReload?: () => unknown;
+  /** Shows the live-connection dot: true online, false offline; absent hides it. */
+  socketOnline?: boolean;
+  children?: ReactNode;
+}
+
+/** The frame of every screen (spec §2 "Page layout"): title, marker, reload, spinner, pull-to-refresh. */
+export function Page({ title, isLoading = false, onReload, socketOnline, children }: PageProps) {
+  const t = useT();
+  const pull = usePullToRefresh(onReload);
+  useEffect(() => {
+    document.title = `${title} · HelioDTU`;
+  }, [title]);
+  const refreshing = pull.phase === 'refreshing';
+
+  return (
+    <main id="main" className="container-xxl page" tabIndex={-1}>
+      <PullToRefreshIndicator state={pull} />
+      <div className="d-flex align-items-center gap-3 mb-3 pb-2 border-bottom">
+        <h1 className="h3 mb-0">{title}</h1>
+        {socketOnline !== undefined && <OnlineMarker online={socketOnline} />}
+        {onReload && (
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm ms-auto"
+            onClick={() => void onReload()}
+            disabled={isLoading || refreshing}
+            title={t('base.Reload')}
+          >
+            <Icon svg={reloadIcon} />
+            <span className="visually-hidden">{t('base.Reload')}</span>
+          </button>
+        )}
+      </div>
+      {isLoading ? (
+        <div className="text-center my-5">
+          <Spinner label={t('base.Loading')} />
+        </div>
+      ) : (
+        children
+      )}
+    </main>
+  );
+}

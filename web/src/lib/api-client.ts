@@ -1,0 +1,123 @@
+import { appUrl, currentAppPath } from './base-path';
+import { loginPathWithReturn, navigateTo } from './navigation';
+import { PATHS } from './paths';
+import { clearStoredUser, readStoredUser } from './session';
+
+/** A failed call: HTTP status (0 when the network failed) and a message (spec §8). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type QueryValue = string | number | boolean | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  /** No navigation to /error on failure; the caller handles it (languages, version check, …). */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+interface LowLevelOptions extends RequestOptions {
+  method: 'GET' | 'POST';
+  body?: BodyInit;
+  /** Credentials to send instead of the stored ones (login). */
+  authdata?: string;
+  /** false: a 401 is only thrown, without the logout policy (login, wait page). */
+  handle401?: boolean;
+}
+
+/** The headers every call carries (spec §7): X-Requested-With, and Basic auth when logged in. */
+export function authHeaders(authdata = readStoredUser()?.authdata): Record<string, string> {
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
+  if (authdata) headers['Authorization'] = `Basic ${authdata}`;
+  return headers;
+}
+
+/** The 401 policy (spec §8): clear the session (emits logged-out), then /login?returnUrl=. */
+export function handleUnauthorized(): void {
+  clearStoredUser();
+  if (!currentAppPath().startsWith(PATHS.login)) navigateTo(loginPathWithReturn());
+}
+
+/** Any other failure goes to the error page unless the call is silent (spec §8). */
+export function showErrorPage(error: ApiError): void {
+  const query = new URLSearchParams({ status: String(error.status), message: error.message });
+  navigateTo(`${PATHS.error}?${query.toString()}`);
+}
+
+function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+  const url = new URL(appUrl(path));
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  return url.href;
+}
+
+function messageOf(text: string, fallback: string): string {
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (typeof body === 'object' && body !== null && 'message' in body) {
+      if (typeof body.message === 'string' && body.message) return body.message;
+    }
+  } catch {
+    // Not JSON: the status text tells more than the body.
+  }
+  return fallback;
+}
+
+/** One HTTP call with the response policy of spec §7/§8. Paths are relative: 'api/ntp/status'. */
+export async function apiRequest<T>(path: string, options: LowLevelOptions): Promise<T> {
+  const { method, body, query, silent = false, signal, authdata, handle401 = true } = options;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers: authHeaders(authdata),
+      ...(body === undefined ? {} : { body }),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    const error = new ApiError(cause instanceof Error ? cause.message : String(cause), 0);
+    if (!silent) showErrorPage(error);
+    throw error;
+  }
+
+  if (response.status === 401) {
+    if (handle401) handleUnauthorized();
+    throw new ApiError(response.statusText || 'Unauthorized', 401);
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    const error = new ApiError(messageOf(text, response.statusText), response.status);
+    if (!silent) showErrorPage(error);
+    throw error;
+  }
+  if (text.trim() === '') return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    // A proxy or an old device answered something else (often the SPA page).
+    const error = new ApiError(`Unexpected answer from ${path}`, response.status);
+    if (!silent) showErrorPage(error);
+    throw error;
+  }
+}
+
+/** GET a JSON answer. */
+export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return apiRequest<T>(path, { ...options, method: 'GET' });
+}
+
+/** POST `data` as the one form field the device reads (spec §7); answers the result envelope. */
+export function apiPost<T>(path: string, data: unknown, options: RequestOptions = {}): Promise<T> {
+  const form = new FormData();
+  form.append('data', JSON.stringify(data));
+  return apiRequest<T>(path, { ...options, method: 'POST', body: form });
+}

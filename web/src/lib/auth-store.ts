@@ -1,0 +1,63 @@
+import { create } from 'zustand';
+import { apiRequest } from './api-client';
+import { navigateTo } from './navigation';
+import { PATHS } from './paths';
+import {
+  clearStoredUser,
+  encodeAuthdata,
+  onSessionChange,
+  readStoredUser,
+  storeUser,
+  type StoredUser,
+} from './session';
+
+interface AuthState {
+  user: StoredUser | null;
+  isLoggedIn: boolean;
+  /** GET api/security/authenticate with the given credentials; stores them on success. */
+  login(username: string, password: string): Promise<void>;
+  /** Clears the session (logged-out) and goes to the live view (spec §2). */
+  logout(): void;
+}
+
+/** Marks a failed login; the page shows its translated text. */
+export class InvalidCredentialsError extends Error {
+  constructor() {
+    super('Invalid credentials');
+    this.name = 'InvalidCredentialsError';
+  }
+}
+
+/**
+ * Login state derived from the stored `user` (spec §4), shared by the nav bar, the guards and
+ * the API client. It lives in lib rather than features/auth because components and lib need it.
+ */
+export const useAuthStore = create<AuthState>()(() => {
+  const user = readStoredUser();
+  return {
+    user,
+    isLoggedIn: user !== null,
+    async login(username, password) {
+      const authdata = encodeAuthdata(username, password);
+      let answer: Omit<StoredUser, 'authdata'> | undefined;
+      try {
+        answer = await apiRequest('api/security/authenticate', {
+          method: 'GET',
+          authdata,
+          silent: true,
+          handle401: false,
+        });
+      } catch {
+        clearStoredUser();
+        throw new InvalidCredentialsError();
+      }
+      storeUser({ ...answer, authdata });
+    },
+    logout() {
+      clearStoredUser();
+      navigateTo(PATHS.live);
+    },
+  };
+});
+
+onSessionChange((user) => useAuthStore.setState({ user, isLoggedIn: user !== null }));

@@ -1,0 +1,61 @@
+import en from '@/locales/en.json';
+import { formatMessage, type MessageParams } from './message-format';
+
+/** A message tree as in en.json or the `webapp` part of an OpenDTU language pack. */
+export interface Messages {
+  [key: string]: string | Messages;
+}
+
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** Every key of en.json; a key missing there fails `tsc` (architecture §6.7). */
+export type MessageKey = Leaves<typeof en>;
+
+export const EN_MESSAGES: Messages = en;
+
+/** Languages built into the interface; the server adds more (spec §1). */
+export const BUILTIN_LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'de', name: 'Deutsch' },
+  { code: 'fr', name: 'Français' },
+] as const;
+
+export const isBuiltin = (code: string) => BUILTIN_LANGUAGES.some((l) => l.code === code);
+
+/** Loads a built-in catalogue; de and fr are split off the first load. */
+export async function loadBuiltin(code: string): Promise<Messages> {
+  if (code === 'de') return (await import('@/locales/de.json')).default;
+  if (code === 'fr') return (await import('@/locales/fr.json')).default;
+  return EN_MESSAGES;
+}
+
+/** The message at a dotted key, or undefined (also for a key that names a subtree). */
+export function lookup(messages: Messages | undefined, key: string): string | undefined {
+  let node: string | Messages | undefined = messages;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export type Translate = (key: MessageKey, params?: MessageParams, count?: number) => string;
+export type TranslateAny = (key: string, params?: MessageParams, count?: number) => string;
+
+/**
+ * A translator over `messages` that falls back to en per key, silently (spec §4), and shows
+ * the key itself when even en lacks it. Links resolve with the same fallback.
+ */
+export function createTranslator(
+  messages: Messages,
+  fallback: Messages = EN_MESSAGES,
+): TranslateAny {
+  const resolve = (key: string) => lookup(messages, key) ?? lookup(fallback, key);
+  return (key, params, count) => {
+    const message = resolve(key);
+    if (message === undefined) return key;
+    return formatMessage(message, { params, count, resolve });
+  };
+}

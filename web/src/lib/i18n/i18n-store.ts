@@ -1,0 +1,101 @@
+import { create } from 'zustand';
+import { apiGet } from '../api-client';
+import { STORAGE_KEYS, storage } from '../storage-keys';
+import {
+  BUILTIN_LANGUAGES,
+  EN_MESSAGES,
+  createTranslator,
+  isBuiltin,
+  loadBuiltin,
+  type Messages,
+  type TranslateAny,
+} from './catalog';
+
+export interface Language {
+  code: string;
+  name: string;
+}
+
+interface I18nState {
+  /** The language shown now (en after a failed load). */
+  locale: string;
+  messages: Messages;
+  translate: TranslateAny;
+  /** Built-in languages first, then the server's packs (spec §1). */
+  languages: Language[];
+  setLocale(code: string): Promise<void>;
+  loadServerLanguages(): Promise<Language[]>;
+}
+
+let generation = 0;
+
+function show(locale: string, messages: Messages) {
+  document.documentElement.lang = locale;
+  useI18nStore.setState({ locale, messages, translate: createTranslator(messages) });
+}
+
+async function loadMessages(code: string): Promise<Messages> {
+  if (isBuiltin(code)) return loadBuiltin(code);
+  const pack = await apiGet<{ webapp?: Messages }>('api/i18n/language', {
+    query: { code },
+    silent: true,
+  });
+  if (typeof pack?.webapp !== 'object' || pack.webapp === null) throw new Error('not a pack');
+  return pack.webapp;
+}
+
+export const useI18nStore = create<I18nState>()((_set, get) => ({
+  locale: 'en',
+  messages: EN_MESSAGES,
+  translate: createTranslator(EN_MESSAGES),
+  languages: [...BUILTIN_LANGUAGES],
+  async setLocale(code) {
+    storage.set(STORAGE_KEYS.locale, code);
+    const current = (generation += 1);
+    try {
+      const messages = await loadMessages(code);
+      if (current === generation) show(code, messages);
+    } catch {
+      // A pack that fails to load falls back to en silently (spec §4).
+      if (current === generation) show('en', EN_MESSAGES);
+    }
+  },
+  async loadServerLanguages() {
+    try {
+      const list = await apiGet<Language[]>('api/i18n/languages', { silent: true });
+      const extra = (Array.isArray(list) ? list : []).filter(
+        (l) => typeof l?.code === 'string' && l.code !== '' && !isBuiltin(l.code),
+      );
+      useI18nStore.setState({ languages: [...BUILTIN_LANGUAGES, ...extra] });
+    } catch {
+      // The list is optional (spec §7: failure ignored).
+    }
+    return get().languages;
+  },
+}));
+
+/** The stored choice, else the browser language's prefix, else en (spec §9). */
+export function preferredLocale(): { code: string; chosen: boolean } {
+  const stored = storage.get(STORAGE_KEYS.locale);
+  if (stored) return { code: stored, chosen: true };
+  const prefix = (navigator.language || 'en').split('-')[0]?.toLowerCase() || 'en';
+  return { code: prefix, chosen: false };
+}
+
+/**
+ * Shows the preferred language. A browser language that is neither built in nor offered by the
+ * server stays en, without asking the server for a pack it does not have.
+ */
+export async function startI18n(): Promise<void> {
+  const { code, chosen } = preferredLocale();
+  const store = useI18nStore.getState();
+  const listed = store.loadServerLanguages();
+  if (code !== 'en' && (chosen || isBuiltin(code) || (await listed).some((l) => l.code === code))) {
+    await store.setLocale(code);
+    // A default taken from the browser keeps following the browser.
+    if (!chosen) storage.remove(STORAGE_KEYS.locale);
+  } else {
+    show('en', EN_MESSAGES);
+  }
+  await listed;
+}

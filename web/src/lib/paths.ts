@@ -1,0 +1,25 @@
+/** Every route of spec §2. In-app paths start with '/'; the router adds the base path. */
+export const PATHS = {
+  live: '/',
+  login: '/login',
+  error: '/error',
+  about: '/about',
+  wait: '/wait',
+  systemInfo: '/info/system',
+  networkInfo: '/info/network',
+  ntpInfo: '/info/ntp',
+  mqttInfo: '/info/mqtt',
+  console: '/info/console',
+  networkSettings: '/settings/network',
+  ntpSettings: '/settings/ntp',
+  mqttSettings: '/settings/mqtt',
+  inverterSettings: '/settings/inverter',
+  dtuSettings: '/settings/dtu',
+  deviceManager: '/settings/device',
+  configManagement: '/settings/config',
+  securitySettings: '/settings/security',
+  firmwareUpgrade: '/firmware/upgrade',
+  reboot: '/maintenance/reboot',
+} as const;
+
+export type AppPath = (typeof PATHS)[keyof typeof PATHS];

@@ -1,0 +1,27 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Providers } from '@/app/providers';
+import { QueryProvider } from '@/lib/query-provider';
+import { storeUser } from '@/lib/session';
+import { goTo } from './location';
+
+export const ADMIN_AUTHDATA = btoa('admin:openDTU42');
+
+/** Renders `ui` inside the router and query cache at `route`, optionally logged in. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', loggedIn = false }: { route?: string; loggedIn?: boolean } = {},
+) {
+  goTo(route);
+  if (loggedIn) storeUser({ authdata: ADMIN_AUTHDATA, code: 10002 });
+  const user = userEvent.setup();
+  return {
+    user,
+    ...render(
+      <Providers>
+        <QueryProvider>{ui}</QueryProvider>
+      </Providers>,
+    ),
+  };
+}

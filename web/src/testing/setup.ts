@@ -1,0 +1,22 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { clearStoredUser } from '@/lib/session';
+import { server } from './msw-server';
+
+// Unhandled requests fail the test (architecture §6.10).
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // What index.html's inline script sets in the browser: the interface root.
+  const base = document.createElement('base');
+  base.href = '/';
+  document.head.appendChild(base);
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  clearStoredUser();
+  window.localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
+afterAll(() => server.close());
