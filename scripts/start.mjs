@@ -24,7 +24,10 @@ function newestMtime(dir) {
 
 const builtIndex = path.join(root, 'web/dist/index.html');
 const sources = [path.join(root, 'web/src'), path.join(root, 'contract/src')];
-if (!existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs) {
+if (
+  !existsSync(builtIndex) ||
+  Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs
+) {
   step('npm', ['run', 'build']);
 }
 

@@ -53,7 +53,8 @@ const npx = 'npx';
 check('lint', npx, ['eslint', '.']);
 check('format', npx, ['prettier', '--check', '.']);
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-if (existsSync(path.join(root, 'scripts/check-i18n.mjs'))) check('i18n key parity', 'node', ['scripts/check-i18n.mjs']);
+if (existsSync(path.join(root, 'scripts/check-i18n.mjs')))
+  check('i18n key parity', 'node', ['scripts/check-i18n.mjs']);
 
 const vitestReport = path.join(reports, 'vitest.json');
 runner(
@@ -61,11 +62,15 @@ runner(
   npx,
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
   vitestReport,
-  (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numTotalTestSuites === 0 ? 1 : 0) }),
+  (r) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests + (r.numTotalTestSuites === 0 ? 1 : 0),
+  }),
 );
 
 check('build', 'npm', ['run', '--silent', 'build']);
-if (existsSync(path.join(root, 'scripts/check-budget.mjs'))) check('bundle budget', 'node', ['scripts/check-budget.mjs']);
+if (existsSync(path.join(root, 'scripts/check-budget.mjs')))
+  check('bundle budget', 'node', ['scripts/check-budget.mjs']);
 
 const e2eConfig = path.join(root, 'e2e/playwright.config.ts');
 if (existsSync(e2eConfig)) {
