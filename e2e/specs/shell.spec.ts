@@ -81,6 +81,9 @@ test('deep links work under a sub-path behind a reverse proxy', async ({ page, b
     const response = await route.fetch({ url: target.href });
     await route.fulfill({ response });
   });
+  // page.route sees no sockets: the proxied /livedata socket is answered here, and recorded.
+  const sockets: string[] = [];
+  await page.routeWebSocket('**/livedata', (ws) => sockets.push(new URL(ws.url()).pathname));
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
   await page.goto('/dtu/settings/ntp');
@@ -91,4 +94,5 @@ test('deep links work under a sub-path behind a reverse proxy', async ({ page, b
   await expect(page).toHaveURL(/\/dtu\/$/);
   await expect(page.getByTestId('totals').getByText(/\d W$/)).toBeVisible();
   expect(requests.filter((p) => !p.startsWith('/dtu/'))).toEqual([]);
+  expect(sockets).toContain('/dtu/livedata');
 });

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { clearStoredUser } from '@/lib/session';
+import { FakeSocket } from './fake-socket';
 import { server } from './msw-server';
 
 // Unhandled requests fail the test (architecture §6.10).
@@ -12,8 +13,14 @@ beforeAll(() => {
   base.href = '/';
   document.head.appendChild(base);
 });
+// No test opens a real socket: pages that connect (the live view) get a FakeSocket to drive.
+beforeEach(() => {
+  FakeSocket.reset();
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   server.resetHandlers();
   clearStoredUser();
   window.localStorage.clear();

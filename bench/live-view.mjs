@@ -1,0 +1,276 @@
+#!/usr/bin/env node
+// Live view in the browser (issue 4 "Builds and budgets"): the built web app in Debian's
+// Chromium, fed by a local /livedata socket with 10 inverters × 6 strings, one message per
+// inverter per second for 60 s. Prints the main-thread time per socket message (Chromium's own
+// task accounting through the DevTools protocol, and the message handler plus the React commit
+// it triggers, timed in the page) and the JS heap before and after. Asserts nothing.
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { WebSocketServer } from 'ws';
+
+const root = path.resolve(import.meta.dirname, '..');
+// BENCH_WEB_DIST: another build to measure (default: the normal build).
+const dist = process.env.BENCH_WEB_DIST ?? path.join(root, 'web/dist');
+const INVERTERS = 10;
+const STRINGS = 6;
+const RUN_MS = 60_000;
+const HARD_LIMIT_MS = 88_000;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const started = Date.now();
+const watchdog = setTimeout(() => {
+  process.stdout.write('live-view bench: over its time limit, stopping\n');
+  process.exit(1);
+}, HARD_LIMIT_MS);
+watchdog.unref();
+
+if (!existsSync(path.join(dist, 'index.html'))) {
+  process.stdout.write('web/dist missing: building it first\n');
+  execSync('npm run build', { cwd: root, stdio: 'inherit' });
+}
+
+//-- The fleet: 10 HMT-like inverters with 6 strings each
+
+const v = (value, u, d) => ({ v: Math.round(value * 10 ** d) / 10 ** d, u, d });
+const serialOf = (i) => `1382823500${String(i).padStart(2, '0')}`;
+
+function inverterObject(i, tick) {
+  const wave = 0.8 + 0.2 * Math.sin((tick + i) / 7);
+  const dc = {};
+  let dcPower = 0;
+  for (let s = 0; s < STRINGS; s += 1) {
+    const power = 300 * wave * (0.9 + 0.02 * s);
+    dcPower += power;
+    dc[String(s)] = {
+      name: { u: `Roof ${i + 1}.${s + 1}` },
+      Power: v(power, 'W', 1),
+      Voltage: v(34 + s * 0.1, 'V', 1),
+      Current: v(power / 34, 'A', 2),
+      YieldDay: v(1200 + tick, 'Wh', 0),
+      YieldTotal: v(3000 + i + tick / 1000, 'kWh', 3),
+      Irradiation: { ...v((power / 400) * 100, '%', 3), max: 400 },
+    };
+  }
+  const acPower = dcPower * 0.96;
+  return {
+    serial: serialOf(i),
+    name: `Inverter ${i + 1}`,
+    order: i,
+    data_age: 0,
+    poll_enabled: true,
+    reachable: true,
+    producing: true,
+    limit_relative: 100,
+    limit_absolute: 2250,
+    radio_stats: {
+      tx_request: 1000 + tick,
+      tx_re_request: 10,
+      rx_success: 990 + tick,
+      rx_fail_nothing: 5,
+      rx_fail_partial: 3,
+      rx_fail_corrupt: 2,
+      rssi: -60,
+    },
+    AC: {
+      0: {
+        Power: v(acPower, 'W', 1),
+        Voltage: v(400, 'V', 1),
+        Current: v(acPower / 400, 'A', 2),
+        Frequency: v(50, 'Hz', 2),
+        PowerFactor: v(1, '', 3),
+        ReactivePower: v(10, 'var', 1),
+      },
+    },
+    DC: dc,
+    INV: {
+      0: {
+        'Power DC': v(dcPower, 'W', 1),
+        YieldDay: v(7200 + tick, 'Wh', 0),
+        YieldTotal: v(18000 + tick / 1000, 'kWh', 3),
+        Temperature: v(45, '°C', 1),
+        Efficiency: v(96, '%', 3),
+      },
+    },
+    events: 3,
+  };
+}
+
+const total = (tick) => ({
+  Power: v(INVERTERS * 1700 * (0.8 + 0.2 * Math.sin(tick / 7)), 'W', 1),
+  YieldDay: v(72000 + tick, 'Wh', 0),
+  YieldTotal: v(180000 + tick / 100, 'kWh', 3),
+});
+const hints = { time_sync: false, radio_problem: false, default_password: false };
+
+function partialStatus() {
+  const inverters = Array.from({ length: INVERTERS }, (_, i) => {
+    const { AC: _ac, DC: _dc, INV: _inv, events: _events, ...common } = inverterObject(i, 0);
+    return common;
+  });
+  return { inverters, total: total(0), hints };
+}
+
+//-- A small gateway: the built app, the status answers, and the socket
+
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+};
+
+const http = createServer(async (req, res) => {
+  const url = new URL(req.url ?? '/', 'http://x');
+  if (url.pathname === '/api/livedata/status') {
+    const inv = url.searchParams.get('inv');
+    const index = inv ? Number(inv.slice(-2)) : -1;
+    const body = inv
+      ? { inverters: [inverterObject(index, 0)], total: total(0), hints }
+      : partialStatus();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    return;
+  }
+  if (url.pathname.startsWith('/api/')) {
+    const body = url.pathname === '/api/system/status' ? { uptime: 3600 } : {};
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    return;
+  }
+  const requested = path.join(dist, path.normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''));
+  const file = requested.endsWith(path.sep) ? path.join(requested, 'index.html') : requested;
+  let body;
+  try {
+    body = await readFile(file);
+  } catch {
+    // The SPA answers every unknown path with its page, as the gateway does.
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(await readFile(path.join(dist, 'index.html')));
+    return;
+  }
+  res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+  res.end(body);
+});
+
+const wss = new WebSocketServer({ noServer: true });
+http.on('upgrade', (req, socket, head) => {
+  if (!req.url?.startsWith('/livedata')) return socket.destroy();
+  wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws));
+});
+
+let sent = 0;
+let sending = false;
+let tick = 0;
+// One inverter every 100 ms: each inverter once per second.
+const sender = setInterval(() => {
+  if (!sending) return;
+  const i = tick % INVERTERS;
+  const text = JSON.stringify({
+    inverters: [inverterObject(i, Math.floor(tick / INVERTERS))],
+    total: total(tick),
+    hints,
+  });
+  for (const client of wss.clients) if (client.readyState === 1) client.send(text);
+  sent += 1;
+  tick += 1;
+}, 1000 / INVERTERS);
+
+await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${http.address().port}/`;
+
+//-- The browser
+
+// Times every socket message in the page: the handler, plus the microtasks it queued (React
+// commits external-store updates in a microtask), measured from a later microtask.
+const PAGE_PROBE = () => {
+  const samples = [];
+  globalThis.__liveBench = samples;
+  const descriptor = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onmessage');
+  Object.defineProperty(WebSocket.prototype, 'onmessage', {
+    configurable: true,
+    get() {
+      return descriptor.get.call(this);
+    },
+    set(handler) {
+      if (typeof handler !== 'function') {
+        descriptor.set.call(this, handler);
+        return;
+      }
+      descriptor.set.call(this, function timed(event) {
+        const t0 = performance.now();
+        handler.call(this, event);
+        queueMicrotask(() => queueMicrotask(() => samples.push(performance.now() - t0)));
+      });
+    },
+  });
+};
+
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-sync',
+  ],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.addInitScript(PAGE_PROBE);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  await page.goto(base);
+  await page
+    .getByRole('tab')
+    .nth(INVERTERS - 1)
+    .waitFor({ timeout: 15_000 });
+
+  const metrics = async () => {
+    const { metrics: list } = await cdp.send('Performance.getMetrics');
+    return Object.fromEntries(list.map((m) => [m.name, m.value]));
+  };
+  const heap = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    return (await metrics()).JSHeapUsedSize;
+  };
+
+  const heapBefore = await heap();
+  const before = await metrics();
+  sending = true;
+  await new Promise((resolve) => setTimeout(resolve, RUN_MS));
+  sending = false;
+  const after = await metrics();
+  const heapAfter = await heap();
+  const samples = await page.evaluate(() => globalThis.__liveBench.splice(0));
+  const channelCards = await page.locator('[data-testid^="channel-"]').count();
+
+  const received = samples.length;
+  const perMessage = (name) => ((after[name] - before[name]) * 1000) / Math.max(1, received);
+  const sorted = [...samples].sort((a, b) => a - b);
+  const pct = (p) =>
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+  const mb = (bytes) => (bytes / 1024 / 1024).toFixed(2);
+
+  process.stdout.write(
+    [
+      `live view: ${INVERTERS} inverters × ${STRINGS} strings, 1 message per inverter per second, ${RUN_MS / 1000} s`,
+      `messages sent ${sent}, handled in the page ${received}; channel cards shown ${channelCards}`,
+      `main thread per message (Chromium task time): ${perMessage('TaskDuration').toFixed(2)} ms` +
+        ` (script ${perMessage('ScriptDuration').toFixed(2)} ms, layout ${perMessage('LayoutDuration').toFixed(2)} ms,` +
+        ` style ${perMessage('RecalcStyleDuration').toFixed(2)} ms; includes the 1 s clock and paints)`,
+      `handler + React commit per message: mean ${(samples.reduce((a, b) => a + b, 0) / Math.max(1, received)).toFixed(2)} ms,` +
+        ` median ${pct(50).toFixed(2)} ms, p95 ${pct(95).toFixed(2)} ms, max ${pct(100).toFixed(2)} ms`,
+      `JS heap used after GC: before ${mb(heapBefore)} MB, after ${mb(heapAfter)} MB (${heapAfter >= heapBefore ? '+' : ''}${mb(heapAfter - heapBefore)} MB)`,
+      `bench took ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    ].join('\n') + '\n',
+  );
+} finally {
+  clearInterval(sender);
+  await browser.close();
+  wss.close();
+  http.close();
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { useT } from '@/lib/i18n/use-t';
+import { selectInverter, useLiveStore } from '../live-store';
+import { hasChannels } from '../merge-live-update';
+import { ChannelCards } from './channel-cards';
+import { InverterDialogs } from './inverter-dialogs';
+import { InverterHeader } from './inverter-header';
+import { RadioStats } from './radio-stats';
+import type { DialogKind } from './tool-buttons';
+
+/**
+ * One inverter: header with tools, channel cards (or the waiting note until the first full
+ * object arrives, spec §2), radio statistics, and its dialogs. Re-renders only when this
+ * inverter's data changes.
+ */
+export function InverterPanel({ serial }: { serial: string }) {
+  const t = useT();
+  const inverter = useLiveStore(selectInverter(serial));
+  const [dialog, setDialog] = useState<DialogKind | null>(null);
+  if (!inverter) return null;
+
+  return (
+    <div className="card" data-testid={`inverter-${serial}`}>
+      <InverterHeader inverter={inverter} onOpen={setDialog} />
+      <div className="card-body">
+        {hasChannels(inverter) ? (
+          <ChannelCards inverter={inverter} />
+        ) : (
+          <div
+            className="d-flex align-items-center gap-2 text-body-secondary"
+            data-testid="waiting"
+          >
+            <Spinner label={t('base.Loading')} small />
+            {t('home.LoadingInverter')}
+          </div>
+        )}
+        <div className="mt-3">
+          <RadioStats serial={serial} stats={inverter.radio_stats} />
+        </div>
+      </div>
+      <InverterDialogs serial={serial} open={dialog} onClose={() => setDialog(null)} />
+    </div>
+  );
+}

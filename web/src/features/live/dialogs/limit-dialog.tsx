@@ -1,0 +1,141 @@
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { ResultAlert, type ShownResult } from '@/components/ui/result-alert';
+import { RichText } from '@/lib/i18n/rich-text';
+import { useT } from '@/lib/i18n/use-t';
+import { StatusBadge } from '../components/status-badge';
+import { liveApi } from '../live-api';
+import { useRequest } from '../use-request';
+import { runCommand } from './command-result';
+import { DialogBodyState } from './dialog-body-state';
+import type { InverterDialogProps } from './inverter-dialog-props';
+import { defaultLimitText, rangeFor, validateLimit, type LimitFormResult } from './limit-form';
+
+/** Re-read the status this often while open, so Pending turns Ok before the user's eyes. */
+export const STATUS_REFRESH_MS = 2_000;
+
+/** Limit settings (spec §2, §4): relative or absolute, persistent or not, the last status. */
+export function LimitDialog({ open, serial, onClose }: InverterDialogProps) {
+  const t = useT();
+  const id = useId();
+  const { data, error, loading } = useRequest(liveApi.limitStatus, open, STATUS_REFRESH_MS);
+  const status = data?.[serial];
+  const [relative, setRelative] = useState(true);
+  const [persistent, setPersistent] = useState(false);
+  // null: untouched, the current limit shows.
+  const [typed, setTyped] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<LimitFormResult | null>(null);
+  const [result, setResult] = useState<ShownResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const dismiss = useCallback(() => setResult(null), []);
+
+  const value = typed ?? defaultLimitText(relative, status);
+  const range = rangeFor(relative, status);
+  const errorText =
+    invalid && !invalid.ok
+      ? invalid.error === 'required'
+        ? t('home.LimitRequired')
+        : t('home.LimitRange', invalid.range)
+      : undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateLimit(serial, { value, relative, persistent }, status);
+    setInvalid(checked.ok ? null : checked);
+    if (!checked.ok) return;
+    setBusy(true);
+    setResult(null);
+    await runCommand(() => liveApi.setLimit(checked.request), onClose, setResult);
+    setBusy(false);
+  };
+
+  const chooseType = (nextRelative: boolean) => {
+    setRelative(nextRelative);
+    setTyped(null);
+    setInvalid(null);
+  };
+
+  const footer = (
+    <button type="submit" form={`${id}-form`} className="btn btn-primary" disabled={busy || !data}>
+      {t('home.SetLimitNow')}
+    </button>
+  );
+
+  return (
+    <ModalDialog open={open} onClose={onClose} title={t('home.LimitSettings')} footer={footer}>
+      <DialogBodyState loading={loading} error={error} ready={data !== undefined}>
+        <ResultAlert result={result} onDismiss={dismiss} autoDismissMs={0} />
+        <p className="d-flex align-items-center gap-2">
+          {t('home.LastLimitSetStatus')} <StatusBadge status={status?.limit_set_status} />
+        </p>
+        <form id={`${id}-form`} noValidate onSubmit={(event) => void submit(event)}>
+          <fieldset className="mb-3">
+            <legend className="fs-6">{t('home.LimitType')}</legend>
+            {([true, false] as const).map((isRelative) => (
+              <div className="form-check form-check-inline" key={String(isRelative)}>
+                <input
+                  className="form-check-input"
+                  type="radio"
+                  name={`${id}-type`}
+                  id={`${id}-type-${isRelative}`}
+                  checked={relative === isRelative}
+                  onChange={() => chooseType(isRelative)}
+                />
+                <label className="form-check-label" htmlFor={`${id}-type-${isRelative}`}>
+                  {t(isRelative ? 'home.Relative' : 'home.Absolute')}
+                </label>
+              </div>
+            ))}
+          </fieldset>
+          <label className="form-label" htmlFor={`${id}-value`}>
+            {t('home.SetLimit')}
+          </label>
+          <div className="input-group has-validation mb-1">
+            <input
+              id={`${id}-value`}
+              type="number"
+              inputMode="decimal"
+              step="any"
+              min={range.min}
+              max={range.max}
+              className={`form-control${errorText ? ' is-invalid' : ''}`}
+              value={value}
+              aria-invalid={errorText !== undefined}
+              aria-describedby={`${id}-help${errorText ? ` ${id}-error` : ''}`}
+              onChange={(event) => setTyped(event.target.value)}
+            />
+            <span className="input-group-text">{relative ? '%' : 'W'}</span>
+            {errorText && (
+              <div className="invalid-feedback" id={`${id}-error`}>
+                {errorText}
+              </div>
+            )}
+          </div>
+          <div className="form-text mb-3" id={`${id}-help`}>
+            {status && status.max_power > 0
+              ? t('home.MaxPower', { max: status.max_power })
+              : t('home.MaxPowerUnknown', { max: rangeFor(false, status).max })}
+          </div>
+          <div className="form-check form-switch mb-3">
+            <input
+              className="form-check-input"
+              type="checkbox"
+              role="switch"
+              id={`${id}-persistent`}
+              checked={persistent}
+              onChange={(event) => setPersistent(event.target.checked)}
+            />
+            <label className="form-check-label" htmlFor={`${id}-persistent`}>
+              {t('home.Persistent')}
+            </label>
+          </div>
+          {!relative && (
+            <div className="alert alert-secondary small mb-0">
+              <RichText text={t('home.LimitHint')} />
+            </div>
+          )}
+        </form>
+      </DialogBodyState>
+    </ModalDialog>
+  );
+}

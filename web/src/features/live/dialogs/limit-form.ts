@@ -1,0 +1,51 @@
+import type { InverterLimitStatus, LimitConfigRequest } from '@heliodtu/contract/limit';
+import { encodeLimitType, limitRange } from '@heliodtu/contract/domain/limit-type';
+import type { Range } from '@heliodtu/contract/limits';
+
+export interface LimitFormInput {
+  /** The input's text; '' when empty. */
+  value: string;
+  relative: boolean;
+  persistent: boolean;
+}
+
+export type LimitFormResult =
+  | { ok: true; request: LimitConfigRequest }
+  | { ok: false; error: 'required' }
+  | { ok: false; error: 'range'; range: Range };
+
+/** The input range for the chosen type, from the limit status' max_power (spec §4). */
+export function rangeFor(relative: boolean, status: InverterLimitStatus | undefined): Range {
+  return limitRange(relative, status?.max_power ?? 0);
+}
+
+/**
+ * Checks the limit dialog's input against spec §4 (relative 0..100 %, absolute 0..max power or
+ * 2250 W) and builds the request: limit_type 1 relative / 0 absolute, + 256 persistent (spec §7).
+ */
+export function validateLimit(
+  serial: string,
+  input: LimitFormInput,
+  status: InverterLimitStatus | undefined,
+): LimitFormResult {
+  const text = input.value.trim().replace(',', '.');
+  if (text === '') return { ok: false, error: 'required' };
+  const value = Number(text);
+  const range = rangeFor(input.relative, status);
+  if (!Number.isFinite(value) || value < range.min || value > range.max) {
+    return { ok: false, error: 'range', range };
+  }
+  const limit_type = encodeLimitType({ relative: input.relative, persistent: input.persistent });
+  return { ok: true, request: { serial, limit_value: value, limit_type } };
+}
+
+/** What the input shows before the user types: the current limit in the chosen unit. */
+export function defaultLimitText(
+  relative: boolean,
+  status: InverterLimitStatus | undefined,
+): string {
+  if (!status) return '';
+  if (relative) return String(Math.round(status.limit_relative * 10) / 10);
+  if (status.max_power <= 0) return '';
+  return String(Math.round((status.limit_relative * status.max_power) / 100));
+}

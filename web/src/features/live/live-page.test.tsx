@@ -1,0 +1,184 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  liveDataMessageFixture,
+  liveDataStatusFixture,
+} from '@heliodtu/contract/fixtures/live-data';
+import { FakeSocket } from '@/testing/fake-socket';
+import { server } from '@/testing/msw-server';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { LivePage } from './live-page';
+import { liveActions } from './live-store';
+import { liveHandlers } from './testing/live-handlers';
+
+const [balcony, garage] = liveDataStatusFixture.inverters;
+const full = liveDataMessageFixture.inverters[0]!;
+
+const oneInverter = { ...liveDataStatusFixture, inverters: [balcony] };
+const message = (changes: object = {}) => ({
+  ...liveDataMessageFixture,
+  inverters: [{ ...full, ...changes }],
+});
+
+async function renderPage(options: { loggedIn?: boolean; status?: JsonBodyType } = {}) {
+  server.use(liveHandlers.status(options.status), liveHandlers.systemStatus());
+  const view = renderWithProviders(<LivePage />, { loggedIn: options.loggedIn ?? false });
+  await screen.findByTestId('totals');
+  return view;
+}
+
+beforeEach(() => {
+  liveActions.reset();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('LivePage', () => {
+  it('shows totals, one pill per inverter and waits for the channels', async () => {
+    await renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Live Data' })).toBeInTheDocument();
+    expect(screen.getByTestId('total-YieldTotal')).toHaveTextContent('8,359.126 kWh');
+    expect(screen.getByTestId('total-Power')).toHaveTextContent('3,388.5 W');
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent?.trim())).toEqual(['Balcony', 'Garage roof', 'Barn']);
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('waiting')).toHaveTextContent('can take up to 10 seconds');
+    expect(FakeSocket.latest.url).toBe('ws://localhost:3000/livedata');
+  });
+
+  it('marks the socket online and renders every channel of a message', async () => {
+    await renderPage();
+    expect(screen.getByRole('img', { name: 'Live connection lost' })).toBeInTheDocument();
+    act(() => FakeSocket.latest.acceptOpen());
+    expect(screen.getByRole('img', { name: 'Live connection open' })).toBeInTheDocument();
+    act(() => FakeSocket.latest.push(liveDataMessageFixture));
+    const panel = screen.getByTestId(`inverter-${full.serial}`);
+    const cards = within(panel).getAllByRole('heading', { level: 3 });
+    expect(cards.map((card) => card.textContent)).toEqual([
+      'General',
+      'Phase 1',
+      'Balcony left (String 1)',
+      'Balcony right (String 2)',
+      'Radio statistics',
+    ]);
+    const string1 = screen.getByTestId('channel-DC-0');
+    expect(within(string1).getByRole('rowheader', { name: /Irradiation/ })).toHaveTextContent(
+      '(410 Wp)',
+    );
+    expect(string1).toHaveTextContent('50.829%');
+    expect(screen.getByTestId('channel-AC-0')).toHaveTextContent('Power402.7W');
+    expect(screen.getByTestId('channel-INV-0')).toHaveTextContent('DC power416.4W');
+    expect(screen.getByTestId('inverter-header')).toHaveClass('text-bg-primary');
+    expect(screen.getByTestId('current-limit')).toHaveTextContent('800 W | 100.0 %');
+    expect(screen.getByTestId('event-count')).toHaveTextContent('2');
+    expect(screen.getAllByRole('tab')[0]).toHaveTextContent('Balcony402.7 W');
+  });
+
+  it('colours the header by state and switches tabs by click and arrow keys', async () => {
+    const { user } = await renderPage();
+    act(() => FakeSocket.latest.push(message({ producing: false })));
+    expect(screen.getByTestId('inverter-header')).toHaveClass('text-bg-warning');
+    act(() => FakeSocket.latest.push(message({ reachable: false, producing: false })));
+    expect(screen.getByTestId('inverter-header')).toHaveClass('text-bg-danger');
+    act(() => FakeSocket.latest.push(message({ poll_enabled: false })));
+    expect(screen.getByTestId('inverter-header')).toHaveClass('bg-body-tertiary');
+    await user.click(screen.getByRole('tab', { name: /Garage roof/ }));
+    expect(screen.getByRole('tabpanel')).toHaveTextContent(garage!.serial);
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: /Barn/ })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: /Barn/ })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('tab', { name: /Balcony/ })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('hides the pills with a single inverter', async () => {
+    await renderPage({ status: oneInverter });
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(screen.getByTestId(`inverter-${balcony!.serial}`)).toBeInTheDocument();
+  });
+
+  it('disables limit, power and stats reset when logged out', async () => {
+    const { user } = await renderPage();
+    expect(screen.getByRole('button', { name: 'Show or set the inverter limit' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Turn the inverter on or off' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Show inverter info' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Show the grid profile' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Radio statistics' }));
+    expect(screen.getByRole('button', { name: 'Reset statistics' })).toBeDisabled();
+  });
+
+  it('enables them when logged in, and the limit button opens its dialog', async () => {
+    server.use(liveHandlers.limitStatus());
+    const { user } = await renderPage({ loggedIn: true });
+    await user.click(screen.getByRole('button', { name: 'Radio statistics' }));
+    expect(screen.getByRole('button', { name: 'Reset statistics' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Show or set the inverter limit' }));
+    expect(await screen.findByRole('dialog', { name: 'Limit settings' })).toBeInTheDocument();
+  });
+
+  it('shows RSSI and signal quality', async () => {
+    const { user } = await renderPage();
+    act(() => FakeSocket.latest.push(message({ radio_stats: { ...full.radio_stats, rssi: -70 } })));
+    await user.click(screen.getByRole('button', { name: 'Radio statistics' }));
+    const rssiRow = screen.getByTestId('rssi').closest('tr')!;
+    expect(rssiRow).toHaveTextContent('-70 dBm');
+    expect(rssiRow).toHaveTextContent('Signal quality 60%');
+  });
+
+  it('hides the event log button when the model has no event log', async () => {
+    await renderPage({ status: oneInverter });
+    act(() => FakeSocket.latest.push(message({ events: -1 })));
+    expect(screen.queryByRole('button', { name: /Show the event log/ })).not.toBeInTheDocument();
+  });
+
+  it('tells where to add an inverter when there is none', async () => {
+    await renderPage({ status: { ...liveDataStatusFixture, inverters: [] } });
+    expect(screen.getByRole('link', { name: 'Add one in the inverter settings.' })).toHaveAttribute(
+      'href',
+      '/settings/inverter',
+    );
+  });
+
+  it('shows the hints with their links', async () => {
+    await renderPage({
+      status: {
+        ...liveDataStatusFixture,
+        hints: { time_sync: false, radio_problem: true, default_password: true },
+      },
+    });
+    expect(screen.getByTestId('hint-radio')).toHaveTextContent('check its wiring');
+    expect(screen.getByRole('link', { name: 'Change the password.' })).toHaveAttribute(
+      'href',
+      '/settings/security',
+    );
+  });
+
+  it('reload closes the socket, waits a second, refetches and reconnects', async () => {
+    let fetched = 0;
+    server.use(
+      http.get('*/api/livedata/status', () => {
+        fetched += 1;
+        return HttpResponse.json(liveDataStatusFixture);
+      }),
+      liveHandlers.systemStatus(),
+    );
+    const { user } = renderWithProviders(<LivePage />);
+    await screen.findByTestId('totals');
+    const first = FakeSocket.latest;
+    act(() => first.acceptOpen());
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(first.isClosed).toBe(true);
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(2), { timeout: 3000 });
+    expect(fetched).toBe(2);
+    expect(await screen.findByTestId('totals')).toBeInTheDocument();
+  });
+
+  it('builds the socket URL with the stored credentials', async () => {
+    await renderPage({ loggedIn: true });
+    expect(FakeSocket.latest.url).toBe(
+      `ws://localhost:3000/livedata?auth=${encodeURIComponent(btoa('admin:openDTU42'))}`,
+    );
+  });
+});

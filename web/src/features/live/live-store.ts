@@ -1,0 +1,92 @@
+import { create } from 'zustand';
+import {
+  applyLiveSnapshot,
+  markReceived,
+  mergeLiveUpdate,
+  type LiveData,
+  type LiveInverter,
+  type LiveUpdate,
+} from './merge-live-update';
+
+/** How the live view gets its data: the socket, or polling when the socket cannot stay open. */
+export type LiveTransport = 'socket' | 'polling';
+
+export interface LiveState {
+  /** Null until the first answer or message. */
+  data: LiveData | null;
+  /** Arrival time (ms) of each inverter's last data; data age is derived from it (architecture §6.5). */
+  receivedAt: Readonly<Record<string, number>>;
+  /** The socket is open (the page's online dot). */
+  connected: boolean;
+  transport: LiveTransport;
+  /** When any data last arrived (ms), null before; stale data is told from it. */
+  lastUpdateAt: number | null;
+  /** The last polling round failed (gateway unreachable). */
+  pollFailed: boolean;
+  /** The inverter tab chosen by the user; kept here so a reload does not lose it. */
+  selected: string | null;
+}
+
+const INITIAL: LiveState = {
+  data: null,
+  receivedAt: {},
+  connected: false,
+  transport: 'socket',
+  lastUpdateAt: null,
+  pollFailed: false,
+  selected: null,
+};
+
+/**
+ * The live data store (architecture §6.5): the socket and the poller write, components select
+ * narrow slices. Updates always build new objects, never mutate.
+ */
+export const useLiveStore = create<LiveState>()(() => INITIAL);
+
+/** The writers, outside React (live-connection.ts calls them). */
+export const liveActions = {
+  /** A socket message: merged per serial. */
+  message(update: LiveUpdate, at = Date.now()): void {
+    useLiveStore.setState((state) => ({
+      data: mergeLiveUpdate(state.data, update),
+      receivedAt: markReceived(state.receivedAt, update, at),
+      lastUpdateAt: at,
+    }));
+  },
+  /** A whole /api/livedata/status answer: the list as the gateway has it now. */
+  snapshot(update: LiveUpdate, at = Date.now()): void {
+    useLiveStore.setState((state) => ({
+      data: applyLiveSnapshot(state.data, update),
+      receivedAt: markReceived(state.receivedAt, update, at),
+      lastUpdateAt: at,
+    }));
+  },
+  setConnected(connected: boolean): void {
+    useLiveStore.setState({ connected });
+  },
+  setTransport(transport: LiveTransport): void {
+    useLiveStore.setState({ transport, ...(transport === 'socket' ? { pollFailed: false } : {}) });
+  },
+  setPollFailed(pollFailed: boolean): void {
+    useLiveStore.setState({ pollFailed });
+  },
+  select(serial: string): void {
+    useLiveStore.setState({ selected: serial });
+  },
+  /** Forget everything (leaving the page). */
+  reset(): void {
+    useLiveStore.setState(INITIAL, true);
+  },
+};
+
+//-- Selectors
+
+/** One inverter by serial; keeps its reference while other inverters update. */
+export const selectInverter =
+  (serial: string) =>
+  (state: LiveState): LiveInverter | undefined =>
+    state.data?.inverters.find((inverter) => inverter.serial === serial);
+
+/** The serials in display order, joined, so a selector result compares by value. */
+export const selectSerialKey = (state: LiveState): string =>
+  state.data?.inverters.map((inverter) => inverter.serial).join(',') ?? '';

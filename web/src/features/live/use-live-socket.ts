@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiGet } from '@/lib/api-client';
+import { socketUrl } from '@/lib/base-path';
+import { onSessionChange, readStoredUser } from '@/lib/session';
+import { LiveConnection } from './live-connection';
+
+export interface LiveSocketControl {
+  /** True until the first list arrived (or failed). */
+  loading: boolean;
+  /** The first list could not be fetched; the socket and polling keep trying. */
+  loadFailed: boolean;
+  /** True while a reload runs (spec §4: close, wait 1 s, refetch, reconnect). */
+  reloading: boolean;
+  reload(): Promise<void>;
+}
+
+/** GET api/livedata/status, silent: the live view says itself when data does not come. */
+export function fetchLiveStatus(inv?: string): Promise<unknown> {
+  return apiGet('api/livedata/status', { silent: true, ...(inv ? { query: { inv } } : {}) });
+}
+
+// contract/src/ws.ts would bring zod into the bundle (budget), so its two facts are repeated
+// here; use-live-socket.test.ts keeps them equal to the contract's.
+export const LIVE_SOCKET_PATH = 'livedata';
+export const SOCKET_AUTH_PARAM = 'auth';
+
+/**
+ * The URL of the /livedata socket: relative to the interface root (works under a proxy's
+ * sub-path), ws or wss by the page protocol, with the stored credentials as the `auth` query
+ * parameter for a gateway that demands them (contract/src/ws.ts).
+ */
+export function liveSocketUrl(): string {
+  const url = new URL(socketUrl(LIVE_SOCKET_PATH));
+  const authdata = readStoredUser()?.authdata;
+  if (authdata) url.searchParams.set(SOCKET_AUTH_PARAM, authdata);
+  return url.href;
+}
+
+/** Opens the live connection on mount and closes it on unmount (architecture §6.5). */
+export function useLiveSocket(): LiveSocketControl {
+  const connectionRef = useRef<LiveConnection | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [reloading, setReloading] = useState(false);
+
+  useEffect(() => {
+    const connection = new LiveConnection({
+      fetchStatus: fetchLiveStatus,
+      socketUrl: liveSocketUrl,
+    });
+    connectionRef.current = connection;
+    let active = true;
+    void connection.start().then((ok) => {
+      if (!active) return;
+      setLoadFailed(!ok);
+      setLoading(false);
+    });
+    // After a login the socket may now be allowed: try at once rather than at the next retry.
+    const unsubscribe = onSessionChange(() => connection.retryNow());
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') connection.wake();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      active = false;
+      unsubscribe();
+      document.removeEventListener('visibilitychange', onVisibility);
+      connection.stop();
+      connectionRef.current = null;
+    };
+  }, []);
+
+  const reload = useCallback(async () => {
+    const connection = connectionRef.current;
+    if (!connection) return;
+    setReloading(true);
+    try {
+      setLoadFailed(!(await connection.reload()));
+    } finally {
+      if (connectionRef.current === connection) setReloading(false);
+    }
+  }, []);
+
+  return { loading, loadFailed, reloading, reload };
+}
