@@ -16,6 +16,8 @@ const str = (d: string) => z.string().catch(d).default(d);
 const bool = (d: boolean) => z.boolean().catch(d).default(d);
 const num = (d: number) => z.number().catch(d).default(d);
 const int = (d: number) => z.number().int().catch(d).default(d);
+// Serials are 48-bit values stored as JSON numbers; anything else reads as an empty slot.
+const serial = () => z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).catch(0).default(0);
 
 /** ISRG Root X1, the firmware's default MQTT root CA. */
 export const DEFAULT_ROOT_CA = `-----BEGIN CERTIFICATE-----
@@ -56,7 +58,7 @@ const ChannelFileSchema = z
   .catch({ name: '', max_power: 0, yield_total_offset: 0 });
 
 const InverterSlotFileSchema = z.object({
-  serial: num(0),
+  serial: serial(),
   name: str(''),
   order: int(0),
   poll_enable: bool(true),
@@ -145,7 +147,7 @@ export const ConfigFileSchema = z.object({
     }),
   }),
   dtu: section({
-    serial: num(0),
+    serial: serial(),
     poll_interval: int(5),
     nrf_pa_level: int(0),
     cmt_pa_level: int(0),
