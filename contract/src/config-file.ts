@@ -87,7 +87,7 @@ export type ChannelFile = InverterSlotFile['channel'][number];
 // A section that is missing or not an object falls back to all its defaults.
 const section = <T extends z.ZodRawShape>(shape: T) =>
   z.preprocess(
-    (value) => (typeof value === 'object' && value !== null ? value : {}),
+    (value) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}),
     z.object(shape),
   );
 
