@@ -170,6 +170,33 @@ describe('MQTT command topics (integrations §3)', () => {
     await send(cmd('power', HMS_SERIAL), '', true);
   });
 
+  it('a new base topic moves the command filters: the old topics go unheard (§3.1)', async () => {
+    const gw = await buildLiveGateway({ ...FAST_RECONNECT, simSpeed: 60 }, { waitForData: false });
+    await connectMqtt(gw, broker, { mqtt_topic: 'c1/' });
+    const reset = (base: string) => `${base}${HM_SERIAL}/cmd/reset_rf_stats`;
+    const resets = () =>
+      consoleText(gw).split(`MQTT: radio statistics of ${HM_SERIAL} reset`).length - 1;
+    await waitFor(async () => {
+      await send(reset('c1/'), '1');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return resets() > 0;
+    }, 'old base topic heard');
+    await connectMqtt(gw, broker, { mqtt_topic: 'c3/' });
+    await waitFor(async () => {
+      await send(reset('c3/'), '1');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return resets() > 1;
+    }, 'new base topic heard');
+    const before = resets();
+    await send(reset('c1/'), '1');
+    // A marker after it on the new topic: once the marker is handled, the old one was not.
+    await send(reset('c3/'), '2');
+    await consoleHas(gw, `MQTT: ignored ${reset('c3/')}: reset_rf_stats needs payload 1, got "2"`);
+    expect(resets()).toBe(before);
+    // Not even received: the old filters are gone from the broker.
+    expect(consoleText(gw)).not.toContain(`MQTT: ignored ${reset('c1/')}`);
+  });
+
   it('commands disabled for an inverter are dropped silently, reset_rf_stats still works', async () => {
     const gw = await readyGateway();
     const list = InverterListSchema.parse(await gw.get('/api/inverter/list')).inverter;

@@ -104,6 +104,15 @@ export class MqttConnection extends EventEmitter<MqttConnectionEvents> {
     this.client?.stream.destroy();
   }
 
+  // Listeners run inside mqtt.js's packet handling; a throw there must not break the client.
+  private notify(event: 'connect' | 'disconnect'): void {
+    try {
+      this.emit(event);
+    } catch (error) {
+      this.options.log(`MQTT: ${event} handler failed: ${(error as Error).message}`);
+    }
+  }
+
   private readonly subscribeDone = (error?: Error | null) => {
     if (error) this.logError(`MQTT: subscribe failed: ${error.message}`);
   };
@@ -164,7 +173,7 @@ export class MqttConnection extends EventEmitter<MqttConnectionEvents> {
       for (const filter of this.subscriptions.filters()) {
         client.subscribe(filter, { qos: 0 }, this.subscribeDone);
       }
-      this.emit('connect');
+      this.notify('connect');
     });
     client.on('message', (topic, payload, packet) =>
       this.subscriptions.dispatch(topic, payload, packet.retain, (error) =>
@@ -182,7 +191,7 @@ export class MqttConnection extends EventEmitter<MqttConnectionEvents> {
       if (this.connected) {
         this.connected = false;
         this.options.log('MQTT: connection lost');
-        this.emit('disconnect');
+        this.notify('disconnect');
       }
       this.scheduleRetry(settings);
     });
@@ -220,7 +229,7 @@ export class MqttConnection extends EventEmitter<MqttConnectionEvents> {
       });
       await endWithin(client, END_TIMEOUT_MS);
       this.options.log('MQTT: disconnected');
-      this.emit('disconnect');
+      this.notify('disconnect');
     } else {
       client.end(true);
     }

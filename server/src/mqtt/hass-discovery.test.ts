@@ -254,4 +254,16 @@ describe('hassInverters', () => {
       },
     ]);
   });
+
+  it('never throws on serials a restored file may hold: fractions, negatives, huge numbers', () => {
+    const config = defaultConfigFile();
+    const base = config.inverters[0]!;
+    config.inverters[0] = { ...base, serial: 1.5, name: 'Fraction' };
+    config.inverters[1] = { ...base, serial: -5, name: 'Negative' };
+    config.inverters[2] = { ...base, serial: 1e300, name: 'Huge' };
+    config.inverters[3] = { ...base, serial: Number(0x114172345678) + 0.5, name: 'Balcony' };
+    expect(hassInverters(config).map((i) => [i.serial, i.name])).toEqual([
+      ['114172345678', 'Balcony'],
+    ]);
+  });
 });

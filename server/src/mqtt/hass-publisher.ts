@@ -5,7 +5,7 @@ import type { ConfigSection, ConfigStore } from '../store/config-store.js';
 import type { MqttConnection } from './connection.js';
 import { discoveryMessages, removalMessages } from './hass-discovery.js';
 import type { HassDtuIdentity, HassInverter } from './hass-payloads.js';
-import { hasWildcard, type MqttMessage } from './publish-topics.js';
+import { hasWildcard, slotSerialValue, type MqttMessage } from './publish-topics.js';
 
 export interface HassPublisherOptions {
   connection: Pick<MqttConnection, 'isConnected' | 'publish' | 'on' | 'off'>;
@@ -22,8 +22,9 @@ export interface HassPublisherOptions {
 export function hassInverters(config: Readonly<ConfigFile>): HassInverter[] {
   const seen = new Set<string>();
   return config.inverters.flatMap((slot) => {
-    if (slot.serial === 0) return [];
-    const serial = formatSerialHex(BigInt(slot.serial));
+    const value = slotSerialValue(slot.serial);
+    if (value === undefined) return [];
+    const serial = formatSerialHex(value);
     const model = inverterModelOf(serial);
     if (!model || seen.has(serial)) return [];
     seen.add(serial);
@@ -69,6 +70,15 @@ export class HassPublisher {
 
   /** Removals first, then the whole set in one burst; nothing while disconnected or disabled. */
   publish(): void {
+    // Called from connect and save events: a failure is a console line, never a throw into them.
+    try {
+      this.publishAll();
+    } catch (error) {
+      this.options.log(`MQTT: Home Assistant discovery failed: ${(error as Error).message}`);
+    }
+  }
+
+  private publishAll(): void {
     const { connection, store } = this.options;
     const { mqtt } = store.config;
     if (!mqtt.hass.enabled || !connection.isConnected()) return;

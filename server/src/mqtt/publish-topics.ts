@@ -136,6 +136,14 @@ export function totalMessages(
 /** The serial as the library prints it in topics: hex, lower case (§2.3). */
 export const topicSerial = (serial: string) => serial.toLowerCase();
 
+/**
+ * A config slot's serial as a number, or undefined for an empty slot. A restored file can hold
+ * any JSON number there; BigInt would throw on a fraction, so it is cut to an integer first.
+ */
+export function slotSerialValue(serial: number): bigint | undefined {
+  return Number.isFinite(serial) && serial >= 1 ? BigInt(Math.trunc(serial)) : undefined;
+}
+
 /** Per-inverter status topics in publish order (§2.3), sent every interval. */
 export function inverterStatusMessages(
   mqtt: MqttFileConfig,

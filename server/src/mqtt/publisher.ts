@@ -1,12 +1,13 @@
 import type { DevInfoStatus } from '@heliodtu/contract/dev-info';
 import type { InverterState } from '../device/simulator.js';
-import type { ConfigStore } from '../store/config-store.js';
+import type { ConfigSection, ConfigStore } from '../store/config-store.js';
 import type { MqttConnection } from './connection.js';
 import { ChannelPublishTracker, inverterChannelMessages } from './channel-topics.js';
 import {
   dtuMessages,
   hasWildcard,
   inverterStatusMessages,
+  slotSerialValue,
   totalMessages,
   type DtuFigures,
   type InverterPublishState,
@@ -26,12 +27,13 @@ export type PublisherConnection = Pick<MqttConnection, 'isConnected' | 'publish'
 
 export interface MqttPublisherOptions {
   connection: PublisherConnection;
-  store: Pick<ConfigStore, 'config'>;
+  store: Pick<ConfigStore, 'config' | 'on' | 'off'>;
   fleet: PublisherFleet;
   /** The DTU's own figures at the moment of a run (integrations §2.1). */
   dtuFigures: () => DtuFigures;
   /** Device time, epoch ms: last_update is now − data age (integrations §2.3). */
   now: () => number;
+  log: (line: string) => void;
 }
 
 /**
@@ -43,17 +45,26 @@ export interface MqttPublisherOptions {
 export class MqttPublisher {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
+  /** Host time of the last run, and the interval the pending timer was set with. */
+  private lastRunAt = 0;
+  private scheduledSeconds = 0;
   private readonly channels = new ChannelPublishTracker();
   private readonly onUpdate = (serial: string) => this.channels.markChanged(serial);
   private readonly onConnect = () => this.publishNow(true);
+  private readonly onSaved = (sections: ConfigSection[]) => {
+    // A new interval counts from the last run, not from the save: 300 s → 5 s applies at once.
+    if (sections.includes('mqtt') && this.interval() !== this.scheduledSeconds) this.schedule();
+  };
 
   constructor(private readonly options: MqttPublisherOptions) {}
 
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.lastRunAt = Date.now();
     this.options.fleet.on('update', this.onUpdate);
     this.options.connection.on('connect', this.onConnect);
+    this.options.store.on('saved', this.onSaved);
     if (this.options.connection.isConnected()) this.publishNow(true);
     else this.schedule();
   }
@@ -64,17 +75,22 @@ export class MqttPublisher {
     this.timer = undefined;
     this.options.fleet.off('update', this.onUpdate);
     this.options.connection.off('connect', this.onConnect);
+    this.options.store.off('saved', this.onSaved);
   }
 
   /** One publish run now (and the next one an interval later). */
   publishNow(afterConnect = false): void {
     if (!this.running) return;
     clearTimeout(this.timer);
+    this.lastRunAt = Date.now();
     try {
       const { topic } = this.options.store.config.mqtt;
       if (this.options.connection.isConnected() && !hasWildcard(topic)) {
         this.send(this.messages(afterConnect));
       }
+    } catch (error) {
+      // Runs come from timers and connect events: a throw there would take the gateway down.
+      this.options.log(`MQTT: publish run failed: ${(error as Error).message}`);
     } finally {
       this.schedule();
     }
@@ -107,9 +123,8 @@ export class MqttPublisher {
       const info = fleet.inverterState(serial);
       const devInfo = fleet.devInfo(serial);
       if (!info || !devInfo) return [];
-      const slot = store.config.inverters.find(
-        (s) => s.serial !== 0 && BigInt(s.serial) === BigInt(`0x${serial}`),
-      );
+      const wanted = BigInt(`0x${serial}`);
+      const slot = store.config.inverters.find((s) => slotSerialValue(s.serial) === wanted);
       const state: InverterPublishState = {
         live: info.live,
         pollEnable: slot?.poll_enable ?? true,
@@ -126,12 +141,17 @@ export class MqttPublisher {
     for (const m of messages) connection.publish(m.topic, m.payload, m);
   }
 
-  /** The interval is read at every run, so a change takes effect at the next one (§1.3). */
+  private interval(): number {
+    return Math.max(1, this.options.store.config.mqtt.publish_interval);
+  }
+
+  /** Next run one interval after the last; the interval is read anew each time (§1.3). */
   private schedule(): void {
     clearTimeout(this.timer);
     if (!this.running) return;
-    const seconds = Math.max(1, this.options.store.config.mqtt.publish_interval);
-    this.timer = setTimeout(() => this.publishNow(), seconds * 1000);
+    this.scheduledSeconds = this.interval();
+    const delay = this.lastRunAt + this.scheduledSeconds * 1000 - Date.now();
+    this.timer = setTimeout(() => this.publishNow(), Math.max(0, delay));
     this.timer.unref();
   }
 }

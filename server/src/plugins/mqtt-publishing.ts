@@ -57,6 +57,7 @@ export const mqttPublishingPlugin = fp(
       fleet: app.device,
       dtuFigures,
       now: () => app.clock.now(),
+      log,
     });
     const commands = new MqttCommandHandler({
       connection: app.mqtt,
