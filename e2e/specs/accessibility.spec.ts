@@ -22,6 +22,8 @@ const SCREENS: Screen[] = [
   { name: 'about', path: 'about', heading: 'About HelioDTU' },
   { name: 'error', path: 'error?status=500&message=Something%20broke', heading: 'Oops' },
   { name: 'wait', path: 'wait', heading: 'Device restarting' },
+  // A stand-in of the screens issue: title and frame only, but still a page of the shell.
+  { name: 'placeholder', path: 'settings/ntp', heading: 'NTP Settings' },
   { name: 'reboot', path: 'maintenance/reboot', heading: 'Device Reboot', loggedIn: true },
   {
     name: 'reboot-dialog',
@@ -67,6 +69,10 @@ for (const theme of ['light', 'dark'] as Theme[]) {
           await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
           await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
           await screen.act?.(page);
+          // Responsive down to 360 px phones: nothing wider than the viewport.
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth),
+          ).toBeLessThanOrEqual(width);
           await checkA11y(`${screen.name} ${theme} ${width}px`);
           await snapshot(`${screen.name}-${width}-${theme}`);
         }

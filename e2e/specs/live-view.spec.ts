@@ -170,6 +170,10 @@ for (const theme of ['light', 'dark'] as Theme[]) {
       const panel = await openInverter(page, 'Garage roof');
       await expect(panel.getByTestId('channel-DC-3')).toBeVisible({ timeout: LIVE_TIMEOUT });
       await panel.getByRole('button', { name: 'Radio statistics' }).click();
+      // Responsive down to 360 px phones: the live view scrolls only vertically.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
       await checkA11y(`live ${theme} ${width}px`);
       await snapshot(`live-view-${width}-${theme}`);
       for (const { name, button, title, expand } of DIALOGS) {

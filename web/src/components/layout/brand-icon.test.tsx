@@ -1,6 +1,6 @@
-import { render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { BrandIcon } from './brand-icon';
+import { act, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BrandIcon, DATE_REFRESH_MS } from './brand-icon';
 
 const iconOn = (iso: string) => {
   const { container, unmount } = render(<BrandIcon date={new Date(`${iso}T12:00:00`)} />);
@@ -32,5 +32,25 @@ describe('BrandIcon (spec §1)', () => {
       'egg',
       'sun',
     ]);
+  });
+});
+
+describe('BrandIcon over time (spec §9: current date refresh 10 s)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('changes at midnight within 10 s, without a navigation', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2025-12-23T23:59:55'));
+    const { container } = render(<BrandIcon />);
+    const shown = () =>
+      container.querySelector('[data-brand-icon]')?.getAttribute('data-brand-icon');
+    expect(shown()).toBe('sun');
+    act(() => vi.advanceTimersByTime(DATE_REFRESH_MS - 1));
+    // 23:59:55 + 9.999 s is already the 24th, but the date is only re-read at the refresh.
+    expect(shown()).toBe('sun');
+    act(() => vi.advanceTimersByTime(1));
+    expect(shown()).toBe('tree');
   });
 });
