@@ -49,6 +49,16 @@ function runner(label, command, args, reportFile, count, env) {
   } else if (counts.failed > 0) failures.push(`${label} (${counts.failed} failed)`);
 }
 
+// A fresh clone has no node_modules: install them first, as `npm start` does (npx would
+// otherwise fetch the tools from the registry).
+if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
+  if (!run('install', 'npm', ['ci', '--no-audit', '--no-fund'])) {
+    writeFileSync(path.join(reports, 'summary.txt'), '0 passed, 1 failed\n');
+    process.stdout.write('\n0 passed, 1 failed\n');
+    process.exit(1);
+  }
+}
+
 const npx = 'npx';
 check('lint', npx, ['eslint', '.']);
 check('format', npx, ['prettier', '--check', '.']);

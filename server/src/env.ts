@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { parseSimStart } from './device/clock.js';
 
 /** Typed gateway options from flags (first) and environment variables. */
 export interface GatewayOptions {
@@ -56,6 +57,9 @@ export function readOptions(
     throw new Error(`SIM_FLEET must be demo or none, got "${fleet}"`);
   const speed = toNumber('SIM_SPEED', pick('sim-speed', 'SIM_SPEED'), 1);
   if (speed <= 0) throw new Error('SIM_SPEED must be greater than 0');
+  const simStart = pick('sim-start', 'SIM_START') || undefined;
+  // Checked before the first boot writes config.json, so a typo does not cost the demo fleet.
+  if (simStart !== undefined) parseSimStart(simStart, 'UTC0');
   return {
     port,
     host: pick('host', 'HOST') ?? '127.0.0.1',
@@ -66,7 +70,7 @@ export function readOptions(
     rebootDelaySeconds: toNumber('REBOOT_DELAY', pick('reboot-delay', 'REBOOT_DELAY'), 3),
     simFleet: fleet,
     simSeed: toNumber('SIM_SEED', pick('sim-seed', 'SIM_SEED'), 1),
-    simStart: pick('sim-start', 'SIM_START') || undefined,
+    simStart,
     simSpeed: speed,
     simFaults: (pick('sim-faults', 'SIM_FAULTS') ?? '')
       .split(',')

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { readOptions } from './env.js';
+import { readOptions, type GatewayOptions } from './env.js';
 import { buildApp } from './app.js';
 import type { DeviceClock } from './device/clock.js';
 
@@ -7,7 +7,15 @@ import type { DeviceClock } from './device/clock.js';
  * The only place that listens, reads the environment and handles signals. A reboot closes
  * the listener, waits, and boots again with the configuration re-read from disk.
  */
-const options = readOptions();
+const options = ((): GatewayOptions => {
+  try {
+    return readOptions();
+  } catch (error) {
+    // A bad option is the user's typo: say which, without a stack trace.
+    process.stderr.write(`HelioDTU: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
+})();
 let app: FastifyInstance | undefined;
 // Created by the first boot (SIM_START is local time in the configured zone), kept across reboots.
 let clock: DeviceClock | undefined;

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readOptions } from './env.js';
+
+describe('readOptions (issue 2 §2, issue 3 §6)', () => {
+  it('has the documented defaults', () => {
+    const options = readOptions([], {});
+    expect(options).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      rebootDelaySeconds: 3,
+      simFleet: 'demo',
+      simSeed: 1,
+      simStart: undefined,
+      simSpeed: 1,
+      simFaults: [],
+      e2e: false,
+    });
+  });
+
+  it('reads PORT, HOST and DATA_DIR from the environment', () => {
+    const options = readOptions([], { PORT: '9001', HOST: '0.0.0.0', DATA_DIR: '/tmp/dtu-env' });
+    expect([options.port, options.host, options.dataDir]).toEqual([
+      9001,
+      '0.0.0.0',
+      '/tmp/dtu-env',
+    ]);
+  });
+
+  it('reads --port, --host and --data-dir, and a flag wins over its variable', () => {
+    const options = readOptions(['--port', '9002', '--host=::', '--data-dir', '/tmp/dtu-flag'], {
+      PORT: '9001',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/dtu-env',
+    });
+    expect([options.port, options.host, options.dataDir]).toEqual([9002, '::', '/tmp/dtu-flag']);
+  });
+
+  it('reads every SIM_* variable', () => {
+    const options = readOptions([], {
+      SIM_FLEET: 'none',
+      SIM_SEED: '42',
+      SIM_START: '2025-06-21T12:00:00',
+      SIM_SPEED: '60',
+      SIM_FAULTS: 'radio, unsynced,unreachable:1164A113C7E2',
+    });
+    expect(options).toMatchObject({
+      simFleet: 'none',
+      simSeed: 42,
+      simStart: '2025-06-21T12:00:00',
+      simSpeed: 60,
+      simFaults: ['radio', 'unsynced', 'unreachable:1164A113C7E2'],
+    });
+  });
+
+  it('reads every --sim-* flag, each winning over its variable', () => {
+    const options = readOptions(
+      [
+        '--sim-fleet=demo',
+        '--sim-seed=7',
+        '--sim-start=2025-06-21T23:00:00',
+        '--sim-speed=120',
+        '--sim-faults=unreachable:114182352592',
+      ],
+      {
+        SIM_FLEET: 'none',
+        SIM_SEED: '42',
+        SIM_START: '2025-01-01T00:00:00',
+        SIM_SPEED: '2',
+        SIM_FAULTS: 'radio',
+      },
+    );
+    expect(options).toMatchObject({
+      simFleet: 'demo',
+      simSeed: 7,
+      simStart: '2025-06-21T23:00:00',
+      simSpeed: 120,
+      simFaults: ['unreachable:114182352592'],
+    });
+  });
+
+  it('reads WEB_DIST / --web-dist and REBOOT_DELAY / --reboot-delay', () => {
+    expect(readOptions([], { WEB_DIST: '/srv/ui', REBOOT_DELAY: '0' })).toMatchObject({
+      webDist: '/srv/ui',
+      rebootDelaySeconds: 0,
+    });
+    expect(readOptions(['--web-dist', '/srv/ui2', '--reboot-delay', '5'], {})).toMatchObject({
+      webDist: '/srv/ui2',
+      rebootDelaySeconds: 5,
+    });
+  });
+
+  it.each([
+    [['--port', 'eighty'], {}],
+    [[], { PORT: '70000' }],
+    [[], { PORT: '80.5' }],
+    [[], { SIM_FLEET: 'many' }],
+    [[], { SIM_SPEED: '0' }],
+    [['--sim-seed', 'abc'], {}],
+    [[], { SIM_START: 'noon' }],
+    [['--sim-start', '2025-02-30T12:00:00'], {}],
+    [['--unknown-flag'], {}],
+  ])('refuses %j %j with an error instead of starting', (argv, env) => {
+    expect(() => readOptions(argv, env)).toThrow();
+  });
+});
