@@ -27,6 +27,10 @@ async function openInverter(page: Page, name: string) {
 }
 
 test.describe('live view', () => {
+  // Commands wait on the simulated inverters (acknowledge, then the next poll): several
+  // LIVE_TIMEOUT waits in a row must fit.
+  test.describe.configure({ timeout: 90_000 });
+
   test('renders every inverter and every channel of the demo fleet', async ({ page }) => {
     await page.goto('');
     await expect(page.getByRole('heading', { level: 1, name: 'Live Data' })).toBeVisible();

@@ -15,7 +15,6 @@ describe('readOptions (issue 2 §2, issue 3 §6)', () => {
       simStart: undefined,
       simSpeed: 1,
       simFaults: [],
-      e2e: false,
     });
   });
 

@@ -15,8 +15,6 @@ export interface GatewayOptions {
   simStart: string | undefined;
   simSpeed: number;
   simFaults: string[];
-  /** Registers the test-only reset route (e2e). */
-  e2e: boolean;
   /** MQTT reconnect back-off (tests shorten it); default 1 s doubling to 30 s. */
   mqttReconnect?: { initialMs: number; maxMs: number };
   /** /livedata sender timing (tests shorten it); default 1 s tick, each inverter at least every 10 s. */
@@ -76,6 +74,5 @@ export function readOptions(
       .split(',')
       .map((f) => f.trim())
       .filter(Boolean),
-    e2e: env['E2E'] === '1',
   };
 }

@@ -51,7 +51,6 @@ export function testOptions(
     simStart: undefined,
     simSpeed: 1,
     simFaults: [],
-    e2e: false,
     ...overrides,
   };
 }
