@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PIN_PROFILE,
+  PIN_UNSET,
   PinProfileSchema,
+  configuredRadios,
   findPinProfile,
   parsePinMappingFile,
 } from './pin-mapping.js';
@@ -65,5 +67,31 @@ describe('findPinProfile', () => {
     expect(findPinProfile(entries, 'Default')).toBeUndefined();
     expect(findPinProfile(entries, '')).toBeUndefined();
     expect(findPinProfile(entries, 'a')).toBeUndefined();
+  });
+});
+
+describe('configuredRadios', () => {
+  const { nrf24, cmt } = DEFAULT_PIN_PROFILE;
+
+  it('finds both radios in the built-in pins', () => {
+    expect(configuredRadios(DEFAULT_PIN_PROFILE)).toEqual({ nrf: true, cmt: true });
+  });
+
+  it.each(['clk', 'cs', 'en', 'irq', 'miso', 'mosi'] as const)('needs the NRF pin %s', (key) => {
+    const profile = { nrf24: { ...nrf24, [key]: PIN_UNSET }, cmt };
+    expect(configuredRadios(profile)).toEqual({ nrf: false, cmt: true });
+  });
+
+  it.each(['clk', 'cs', 'fcs', 'sdio'] as const)('needs the CMT pin %s', (key) => {
+    const profile = { nrf24, cmt: { ...cmt, [key]: PIN_UNSET } };
+    expect(configuredRadios(profile)).toEqual({ nrf: true, cmt: false });
+  });
+
+  it('does not need the CMT pins gpio2 and gpio3; GPIO 0 counts as set', () => {
+    const profile = {
+      nrf24: { clk: 0, cs: 0, en: 0, irq: 0, miso: 0, mosi: 0 },
+      cmt: { ...cmt, gpio2: PIN_UNSET, gpio3: PIN_UNSET },
+    };
+    expect(configuredRadios(profile)).toEqual({ nrf: true, cmt: true });
   });
 });

@@ -162,3 +162,23 @@ export function findPinProfile(
 ): PinMappingEntry | undefined {
   return entries.find((entry) => entry.name === name);
 }
+
+/** Which radios the board can initialise with these pins. */
+export interface ConfiguredRadios {
+  nrf: boolean;
+  cmt: boolean;
+}
+
+/**
+ * The radios whose required pins are set (≥ 0) in a pin profile, as the firmware decides before
+ * initialising them: NRF24 needs all six, CMT2300A clk/cs/fcs/sdio (gpio2/gpio3 are optional).
+ * Feeds nrf_enabled / cmt_enabled and nrf_configured / cmt_configured (wire-contract §4.6, §4.11).
+ */
+export function configuredRadios(profile: Pick<PinProfile, 'nrf24' | 'cmt'>): ConfiguredRadios {
+  const { nrf24, cmt } = profile;
+  const set = (pins: number[]) => pins.every((pin) => pin >= 0);
+  return {
+    nrf: set([nrf24.clk, nrf24.cs, nrf24.en, nrf24.irq, nrf24.miso, nrf24.mosi]),
+    cmt: set([cmt.clk, cmt.cs, cmt.fcs, cmt.sdio]),
+  };
+}

@@ -1,11 +1,15 @@
 import fp from 'fastify-plugin';
+import { configuredRadios, type PinProfile } from '@heliodtu/contract/pin-mapping';
 import { FleetSimulator } from '../device/simulator.js';
 import { installDemoFleet } from '../device/demo-fleet.js';
+import { loadActivePins } from '../device/active-pins.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The simulated inverter fleet: live data, commands, event log (issue 3). */
     device: FleetSimulator;
+    /** The pin profile this boot runs with (pin_mapping.json + device.pinmapping, wire-contract §4.7). */
+    activePins: Readonly<PinProfile>;
   }
 }
 
@@ -26,6 +30,14 @@ export const devicePlugin = fp<DevicePluginOptions>(
       const seeded = await app.store.update((draft) => installDemoFleet(draft));
       if (seeded) app.consoleLog.write('Demo fleet installed');
     }
+    // Resolved once per boot: the radios the board initialises follow these pins (issue 3 §1).
+    const activePins = await loadActivePins(
+      options.dataDir,
+      app.store.config.device.pinmapping,
+      (line) => app.consoleLog.write(line),
+    );
+    const radios = configuredRadios(activePins);
+    app.decorate('activePins', activePins);
     const device = new FleetSimulator({
       store: app.store,
       clock: app.clock,
@@ -33,6 +45,7 @@ export const devicePlugin = fp<DevicePluginOptions>(
       dataDir: options.dataDir,
       faults: options.simFaults,
       consoleLog: app.consoleLog,
+      radios: () => radios,
       ...(autoTick === undefined ? {} : { autoTick }),
     });
     app.decorate('device', device);

@@ -9,6 +9,7 @@ import {
 import { countryDefinitions } from '@heliodtu/contract/domain/frequency';
 import { DtuConfigRequestSchema, type DtuConfig } from '@heliodtu/contract/dtu';
 import { CMT_CHANNEL_WIDTH_HZ } from '@heliodtu/contract/limits';
+import { configuredRadios } from '@heliodtu/contract/pin-mapping';
 import { parseSerialHex } from '@heliodtu/contract/wire';
 import { checkDtuConfig } from '../rules/dtu-rules.js';
 
@@ -28,19 +29,20 @@ export const dtuRoutes: FastifyPluginAsync = async (app) => {
     );
   }
 
+  const radios = configuredRadios(app.activePins);
+
   app.get('/api/dtu/config', { preHandler: app.requireAdmin }, async () => {
     const dtu = app.store.config.dtu;
     const body: DtuConfig = {
       // Should the boot-time save have failed, show the serial the radio uses anyway.
       serial: needsGeneratedDtuSerial(dtu.serial) ? generated : dtuSerialFromFile(dtu.serial),
       pollinterval: dtu.poll_interval,
-      // On the device these mean "radio initialised with valid pins". Both simulated radios are
-      // always wired (the built-in pin profile has both); a simulated radio fault (SIM_FAULTS=radio)
-      // is a module that does not answer, which system status reports as not connected, while
-      // the settings stay editable as on a device whose module came loose.
-      nrf_enabled: true,
+      // "Radio initialised": its pins are valid in this boot's pin profile. A simulated radio
+      // fault (SIM_FAULTS=radio) is a module that does not answer, which system status reports
+      // as not connected, while the settings stay editable as on a device whose module came loose.
+      nrf_enabled: radios.nrf,
       nrf_palevel: dtu.nrf_pa_level,
-      cmt_enabled: true,
+      cmt_enabled: radios.cmt,
       cmt_palevel: dtu.cmt_pa_level,
       cmt_frequency: dtu.cmt_frequency,
       cmt_country: dtu.cmt_country_mode,

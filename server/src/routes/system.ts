@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { configuredRadios } from '@heliodtu/contract/pin-mapping';
 import type { SystemStatus } from '@heliodtu/contract/system';
 import { recordBoot, uptimeSeconds } from '../system/boot-record.js';
 import { HeapTracker, cpuTemperature, fileSystemFigures } from '../system/host-figures.js';
@@ -15,6 +16,8 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
   const sampler = setInterval(() => heap.sample(), HEAP_SAMPLE_MS).unref();
   app.addHook('onClose', async () => clearInterval(sampler));
 
+  const radios = configuredRadios(app.activePins);
+
   app.get(
     '/api/system/status',
     { preHandler: app.requireReadonly },
@@ -27,6 +30,7 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
         heap: heap.sample(),
         fileSystem: await fileSystemFigures(app.store.dataDir),
         cpuTemperature: cpuTemperature(),
+        radios,
         radioFault: app.system.options.simFaults.includes('radio'),
       }),
   );

@@ -16,6 +16,7 @@ const input = (change: Partial<SystemStatusInput> = {}): SystemStatusInput => ({
   },
   fileSystem: { littlefs_total: 1_441_792, littlefs_used: 20_480 },
   cpuTemperature: 47.5,
+  radios: { nrf: true, cmt: true },
   radioFault: false,
   ...change,
 });
@@ -42,5 +43,31 @@ describe('systemStatus', () => {
     };
     expect(names(false)).not.toContain('mqttclient');
     expect(names(true)).toContain('mqttclient');
+  });
+
+  it('reports a radio without valid pins as neither configured nor connected', () => {
+    expect(systemStatus(input({ radios: { nrf: true, cmt: false } }))).toMatchObject({
+      nrf_configured: true,
+      nrf_connected: true,
+      nrf_pvariant: true,
+      cmt_configured: false,
+      cmt_connected: false,
+    });
+    expect(systemStatus(input({ radios: { nrf: false, cmt: true } }))).toMatchObject({
+      nrf_configured: false,
+      nrf_connected: false,
+      nrf_pvariant: false,
+      cmt_configured: true,
+      cmt_connected: true,
+    });
+  });
+
+  it('keeps configured radios unconnected under the radio fault', () => {
+    expect(systemStatus(input({ radioFault: true }))).toMatchObject({
+      nrf_configured: true,
+      nrf_connected: false,
+      cmt_configured: true,
+      cmt_connected: false,
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { ConfigFile } from '@heliodtu/contract/config-file';
 import { resolveHostname } from '@heliodtu/contract/domain/hostname';
 import { CONFIG_VERSION_STRING } from '@heliodtu/contract/limits';
+import type { ConfiguredRadios } from '@heliodtu/contract/pin-mapping';
 import { FIRMWARE_VERSION, type SystemStatus, type TaskDetail } from '@heliodtu/contract/system';
 import type { FileSystemFigures, HeapFigures } from './host-figures.js';
 
@@ -37,14 +38,18 @@ export interface SystemStatusInput {
   heap: HeapFigures;
   fileSystem: FileSystemFigures;
   cpuTemperature: number;
+  /** Radios whose pins are valid in the active pin profile (initialised at boot). */
+  radios: ConfiguredRadios;
   /** SIM_FAULTS contains 'radio': both radio chips stop answering. */
   radioFault: boolean;
 }
 
 /** GET /api/system/status from the board constants and the host's live figures, wire-contract §4.11. */
 export function systemStatus(input: SystemStatusInput): SystemStatus {
-  const { config, heap, fileSystem } = input;
-  const radioConnected = !input.radioFault;
+  const { config, heap, fileSystem, radios } = input;
+  // A radio that was never initialised cannot answer either.
+  const nrfConnected = radios.nrf && !input.radioFault;
+  const cmtConnected = radios.cmt && !input.radioFault;
   return {
     hostname: resolveHostname(config.wifi.hostname, input.chipId),
     sdkversion: BOARD.sdkversion,
@@ -69,11 +74,11 @@ export function systemStatus(input: SystemStatusInput): SystemStatus {
     git_hash: FIRMWARE_VERSION,
     pioenv: BOARD.pioenv,
     uptime: input.uptimeSeconds,
-    nrf_configured: true,
-    nrf_connected: radioConnected,
+    nrf_configured: radios.nrf,
+    nrf_connected: nrfConnected,
     // The plus variant is read from the chip, so it is unknown (false) while it does not answer.
-    nrf_pvariant: radioConnected,
-    cmt_configured: true,
-    cmt_connected: radioConnected,
+    nrf_pvariant: nrfConnected,
+    cmt_configured: radios.cmt,
+    cmt_connected: cmtConnected,
   };
 }
