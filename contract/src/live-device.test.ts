@@ -19,6 +19,7 @@ import {
   liveDataMessageFixture,
   liveDataStatusFixture,
 } from './fixtures/live-data.js';
+import { INVERTER_FULL_KEYS } from './fixtures/wire-keys.js';
 
 describe('fixtures match their schemas exactly (key order included)', () => {
   it.each([
@@ -38,22 +39,7 @@ describe('fixtures match their schemas exactly (key order included)', () => {
 
   it('keeps the wire key order of an inverter object', () => {
     const inverter = liveDataMessageFixture.inverters[0];
-    expect(Object.keys(inverter ?? {})).toEqual([
-      'serial',
-      'name',
-      'order',
-      'data_age',
-      'poll_enabled',
-      'reachable',
-      'producing',
-      'limit_relative',
-      'limit_absolute',
-      'radio_stats',
-      'AC',
-      'DC',
-      'INV',
-      'events',
-    ]);
+    expect(Object.keys(inverter ?? {})).toEqual(INVERTER_FULL_KEYS);
     expect(Object.keys(inverter?.INV['0'] ?? {})).toEqual([
       'Power DC',
       'YieldDay',

@@ -1,3 +1,4 @@
+import { mqttConfigFixture } from '@heliodtu/contract/fixtures/mqtt-config';
 import { KIND, bad, field, named, type PostEndpoint } from './bad-input-cases.js';
 
 /**
@@ -89,30 +90,16 @@ export const POST_ENDPOINTS: PostEndpoint[] = [
     path: '/api/mqtt/config',
     // Enabled, with Home Assistant on, so every length check applies; port 1 refuses connections.
     valid: () => ({
+      ...mqttConfigFixture,
       mqtt_enabled: true,
       mqtt_hostname: '127.0.0.1',
       mqtt_port: 1,
       mqtt_clientid: 'dtu-test',
       mqtt_username: 'user',
       mqtt_password: 'secret',
-      mqtt_topic: 'solar/',
-      mqtt_retain: true,
-      mqtt_tls: false,
-      mqtt_root_ca_cert: '',
-      mqtt_tls_cert_login: false,
-      mqtt_client_cert: '',
-      mqtt_client_key: '',
-      mqtt_lwt_topic: 'dtu/status',
-      mqtt_lwt_online: 'online',
-      mqtt_lwt_offline: 'offline',
       mqtt_lwt_qos: 1,
       mqtt_publish_interval: 30,
-      mqtt_clean_session: true,
       mqtt_hass_enabled: true,
-      mqtt_hass_expire: true,
-      mqtt_hass_retain: true,
-      mqtt_hass_topic: 'homeassistant/',
-      mqtt_hass_individualpanels: false,
     }),
     acceptedCode: 1001,
     statePath: '/api/mqtt/config',

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { inverterDefaultSettings } from '@heliodtu/contract/fixtures/inverter';
+import { staticIpv4Fixture } from '@heliodtu/contract/fixtures/network-config';
 import { basicAuth, buildTestGateway, type TestGateway } from './helpers/build-test-app.js';
 
 // config.json as OpenDTU v24.11.7 writes it (wire-contract §9): every key, every kind.
@@ -182,15 +184,7 @@ const slot = (
   serial,
   name,
   order,
-  poll_enable: true,
-  poll_enable_night: true,
-  command_enable: true,
-  command_enable_night: true,
-  reachable_threshold: 2,
-  zero_runtime: false,
-  zero_day: false,
-  clear_eventlog: false,
-  yieldday_correction: false,
+  ...inverterDefaultSettings,
   channel: Array.from({ length: 6 }, (_, i) => channels[i] ?? channel('', 0)),
   ...extra,
 });
@@ -306,12 +300,7 @@ describe('a backup from a real OpenDTU restores here', () => {
     });
     expect(await get('/api/network/config')).toEqual({
       hostname: 'dtu-keller',
-      dhcp: false,
-      ipaddress: '192.168.178.50',
-      netmask: '255.255.255.0',
-      gateway: '192.168.178.1',
-      dns1: '192.168.178.1',
-      dns2: '9.9.9.9',
+      ...staticIpv4Fixture,
       ssid: 'Heimnetz',
       password: 'geheim123',
       aptimeout: 10,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { limitTypeCases } from '../fixtures/limit.js';
 import {
   decodeLimitType,
   encodeLimitType,
@@ -28,14 +29,7 @@ describe('encodeLimitType', () => {
 });
 
 describe('decodeLimitType', () => {
-  it.each([
-    [0, false, false],
-    [1, true, false],
-    [256, false, true],
-    [257, true, true],
-    [2, false, true],
-    [3, true, true],
-  ])('%i is relative %s, persistent %s', (value, relative, persistent) => {
+  it.each(limitTypeCases)('%i is relative %s, persistent %s', (value, relative, persistent) => {
     expect(decodeLimitType(value)).toEqual({ relative, persistent });
   });
 

@@ -4,6 +4,7 @@ import {
   LiveDataFullStatusSchema,
   LiveDataPartialStatusSchema,
 } from '@heliodtu/contract/live-data';
+import { INVERTER_FULL_KEYS, LIVE_STATUS_KEYS } from '@heliodtu/contract/fixtures/wire-keys';
 import { createKit, type Kit } from './sim-test-kit.js';
 import { PEAK_EFFICIENCY } from './solar-model.js';
 import { Site } from './site.js';
@@ -102,23 +103,8 @@ describe('FleetSimulator production', () => {
     expect(() => LiveDataFullStatusSchema.parse(status)).not.toThrow();
     expect(() => LiveDataPartialStatusSchema.parse(kit?.sim.liveData())).not.toThrow();
     const inverter = full(kit, HM800);
-    expect(Object.keys(inverter)).toEqual([
-      'serial',
-      'name',
-      'order',
-      'data_age',
-      'poll_enabled',
-      'reachable',
-      'producing',
-      'limit_relative',
-      'limit_absolute',
-      'radio_stats',
-      'AC',
-      'DC',
-      'INV',
-      'events',
-    ]);
-    expect(Object.keys(status)).toEqual(['inverters', 'total', 'hints']);
+    expect(Object.keys(inverter)).toEqual(INVERTER_FULL_KEYS);
+    expect(Object.keys(status)).toEqual(LIVE_STATUS_KEYS);
     expect(Object.keys(inverter.DC['0'] ?? {})).toEqual([
       'name',
       'Power',

@@ -1,53 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MqttConfigSchema, MqttStatusSchema, type MqttConfigPost } from '@heliodtu/contract/mqtt';
+import { describe, expect, it } from 'vitest';
+import { MqttConfigSchema, type MqttConfigPost } from '@heliodtu/contract/mqtt';
 import { buildTestGateway, type TestGateway } from '../../test/helpers/build-test-app.js';
-import { startMosquitto, type Mosquitto } from '../../test/helpers/mosquitto.js';
-import { waitFor, watchBroker, type MqttWatcher } from '../../test/helpers/mqtt-watcher.js';
+import { useMosquitto } from '../../test/helpers/mosquitto-suite.js';
+import {
+  FAST_RECONNECT,
+  configureMqtt,
+  consoleText,
+  mqttConnected,
+} from '../../test/helpers/mqtt-gateway.js';
+import { waitFor } from '../../test/helpers/mqtt-watcher.js';
 
-const FAST_RECONNECT = { mqttReconnect: { initialMs: 100, maxMs: 400 } };
+const mosquitto = useMosquitto({ credentials: { username: 'dtu', password: 's3cret' } });
+const { watch } = mosquitto;
 
-let broker: Mosquitto;
-const watchers: MqttWatcher[] = [];
-beforeAll(async () => {
-  broker = await startMosquitto({ credentials: { username: 'dtu', password: 's3cret' } });
-});
-afterAll(async () => {
-  await Promise.all(watchers.map((w) => w.close()));
-  await broker.dispose();
-});
-
-async function watch(...filters: string[]): Promise<MqttWatcher> {
-  const watcher = await watchBroker(broker.url, filters);
-  watchers.push(watcher);
-  return watcher;
-}
-
-const connected = async (gw: TestGateway) =>
-  MqttStatusSchema.parse(await gw.get('/api/mqtt/status')).mqtt_connected;
-const consoleText = (gw: TestGateway) => gw.app.consoleLog.backlog().join('');
-
-async function enable(gw: TestGateway, change: Partial<MqttConfigPost>): Promise<void> {
-  const current = MqttConfigSchema.parse(await gw.get('/api/mqtt/config'));
-  const post = {
-    ...current,
-    mqtt_enabled: true,
-    mqtt_hostname: broker.host,
-    mqtt_port: broker.port,
-  };
-  expect(await gw.post('/api/mqtt/config', { ...post, ...change })).toMatchObject({ code: 1001 });
-}
+const enable = (gw: TestGateway, change: Partial<MqttConfigPost>) =>
+  configureMqtt(gw, mosquitto.broker, change);
 
 describe('MQTT connection against Mosquitto', () => {
   it('connects when enabled, with the configured client id, keep-alive 15 and online retained', async () => {
     const gw = await buildTestGateway(FAST_RECONNECT);
     const watcher = await watch('t1/#');
-    expect(await connected(gw)).toBe(false);
+    expect(await mqttConnected(gw)).toBe(false);
     await enable(gw, { mqtt_topic: 't1/', mqtt_clientid: 'helio-t1', mqtt_clean_session: false });
-    await waitFor(() => connected(gw), 'connected');
+    await waitFor(() => mqttConnected(gw), 'connected');
     await watcher.next('t1/dtu/status', 'online');
     // p2 = MQTT 3.1.1, c0 = clean session off, k15 = keep-alive; no username was sent.
-    expect(broker.log()).toMatch(/as helio-t1 \(p2, c0, k15\)/);
-    expect(consoleText(gw)).toContain(`MQTT: connected to 127.0.0.1:${broker.port}`);
+    expect(mosquitto.broker.log()).toMatch(/as helio-t1 \(p2, c0, k15\)/);
+    expect(consoleText(gw)).toContain(`MQTT: connected to 127.0.0.1:${mosquitto.broker.port}`);
 
     // A late subscriber gets the retained online message.
     const late = await watch('t1/dtu/status');
@@ -59,7 +38,7 @@ describe('MQTT connection against Mosquitto', () => {
       mqtt_enabled: false,
     });
     await watcher.next('t1/dtu/status', 'offline');
-    await waitFor(async () => !(await connected(gw)), 'disconnected');
+    await waitFor(async () => !(await mqttConnected(gw)), 'disconnected');
     expect(gw.app.mqtt.publish('t1/x', 'y', { retain: false })).toBe(false);
   });
 
@@ -78,7 +57,7 @@ describe('MQTT connection against Mosquitto', () => {
     await watcher.next('t2/state', 'gone', { after: mark });
     const afterWill = watcher.messages.findIndex((m, i) => i >= mark && m.payload === 'gone');
     await watcher.next('t2/state', 'online', { after: afterWill });
-    await waitFor(() => connected(gw), 'reconnected');
+    await waitFor(() => mqttConnected(gw), 'reconnected');
   });
 
   it('broker stopped and started again: status flips, the client reconnects, re-subscribes and emits connect', async () => {
@@ -90,15 +69,15 @@ describe('MQTT connection against Mosquitto', () => {
       received.push(`${topic}=${payload.toString()}`),
     );
     await enable(gw, { mqtt_topic: 't3/' });
-    await waitFor(() => connected(gw), 'connected');
+    await waitFor(() => mqttConnected(gw), 'connected');
     expect(connects).toBe(1);
 
-    await broker.stop();
-    await waitFor(async () => !(await connected(gw)), 'status false while the broker is down');
+    await mosquitto.broker.stop();
+    await waitFor(async () => !(await mqttConnected(gw)), 'status false while the broker is down');
     expect(consoleText(gw)).toContain('MQTT: connection lost');
     await new Promise((resolve) => setTimeout(resolve, 600));
-    await broker.start();
-    await waitFor(() => connected(gw), 'status true after the broker is back');
+    await mosquitto.broker.start();
+    await waitFor(() => mqttConnected(gw), 'status true after the broker is back');
     expect(connects).toBe(2);
 
     const watcher = await watch('t3/#');
@@ -114,7 +93,7 @@ describe('MQTT connection against Mosquitto', () => {
       throw new Error('listener broke');
     });
     await enable(gw, { mqtt_topic: 't4/' });
-    await waitFor(() => connected(gw), 'connected');
+    await waitFor(() => mqttConnected(gw), 'connected');
     expect(consoleText(gw)).toContain('MQTT: connect handler failed: listener broke');
     const watcher = await watch('t4/value');
     expect(gw.app.mqtt.publish('t4/value', '42.00', { retain: true })).toBe(true);
@@ -140,7 +119,7 @@ describe('MQTT connection against Mosquitto', () => {
     await watcher.client.publishAsync('t4/cmd/b', 'two');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(seen).toHaveLength(count);
-    expect(await connected(gw)).toBe(true);
+    expect(await mqttConnected(gw)).toBe(true);
   });
 
   it('changed settings while connected: offline on the old will topic, online on the new one', async () => {
@@ -151,21 +130,25 @@ describe('MQTT connection against Mosquitto', () => {
     await enable(gw, { mqtt_topic: 't5b/' });
     await watcher.next('t5a/dtu/status', 'offline');
     await watcher.next('t5b/dtu/status', 'online');
-    expect(await connected(gw)).toBe(true);
+    expect(await mqttConnected(gw)).toBe(true);
   });
 
   it('user and password: refused with the wrong password, connected with the right one', async () => {
     const gw = await buildTestGateway(FAST_RECONNECT);
-    await enable(gw, { mqtt_port: broker.authPort!, mqtt_username: 'dtu', mqtt_password: 'wrong' });
-    await waitFor(() => /Not authorized/i.test(consoleText(gw)), 'refusal on the console');
-    expect(await connected(gw)).toBe(false);
     await enable(gw, {
-      mqtt_port: broker.authPort!,
+      mqtt_port: mosquitto.broker.authPort!,
+      mqtt_username: 'dtu',
+      mqtt_password: 'wrong',
+    });
+    await waitFor(() => /Not authorized/i.test(consoleText(gw)), 'refusal on the console');
+    expect(await mqttConnected(gw)).toBe(false);
+    await enable(gw, {
+      mqtt_port: mosquitto.broker.authPort!,
       mqtt_username: 'dtu',
       mqtt_password: 's3cret',
     });
-    await waitFor(() => connected(gw), 'connected with credentials');
-    expect(broker.log()).toMatch(/\(p2, c1, k15, u'dtu'\)/);
+    await waitFor(() => mqttConnected(gw), 'connected with credentials');
+    expect(mosquitto.broker.log()).toMatch(/\(p2, c1, k15, u'dtu'\)/);
   });
 
   it('follows the saved settings across a reboot; closing publishes offline', async () => {
@@ -176,7 +159,7 @@ describe('MQTT connection against Mosquitto', () => {
     const mark = watcher.messages.length;
     const rebooted = await gw.reboot();
     await watcher.next('t7/dtu/status', 'offline', { after: mark });
-    await waitFor(() => connected(rebooted), 'connected after the reboot');
+    await waitFor(() => mqttConnected(rebooted), 'connected after the reboot');
     await watcher.next('t7/dtu/status', 'online', { after: mark });
   });
 
@@ -184,7 +167,7 @@ describe('MQTT connection against Mosquitto', () => {
     const gw = await buildTestGateway(FAST_RECONNECT);
     await enable(gw, { mqtt_hostname: '127.0.0.1', mqtt_port: 1 });
     const started = Date.now();
-    for (let i = 0; i < 5; i++) expect(await connected(gw)).toBe(false);
+    for (let i = 0; i < 5; i++) expect(await mqttConnected(gw)).toBe(false);
     expect(Date.now() - started).toBeLessThan(1000);
     await waitFor(() => consoleText(gw).includes('ECONNREFUSED'), 'refusal on the console');
   });

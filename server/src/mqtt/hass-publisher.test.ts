@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InverterListSchema } from '@heliodtu/contract/inverter';
 import { MqttConfigSchema } from '@heliodtu/contract/mqtt';
 import { SystemStatusSchema } from '@heliodtu/contract/system';
@@ -9,7 +9,8 @@ import {
   HMS_SERIAL,
   buildLiveGateway,
 } from '../../test/helpers/live-gateway.js';
-import { startMosquitto, type Mosquitto } from '../../test/helpers/mosquitto.js';
+import { startMosquitto } from '../../test/helpers/mosquitto.js';
+import { useMosquitto } from '../../test/helpers/mosquitto-suite.js';
 import {
   FAST_RECONNECT,
   connectMqtt,
@@ -17,28 +18,10 @@ import {
   mqttConnected,
   nextRun,
 } from '../../test/helpers/mqtt-gateway.js';
-import {
-  waitFor,
-  watchBroker,
-  type MqttWatcher,
-  type SeenMessage,
-} from '../../test/helpers/mqtt-watcher.js';
+import { waitFor, watchBroker, type SeenMessage } from '../../test/helpers/mqtt-watcher.js';
 
-let broker: Mosquitto;
-const watchers: MqttWatcher[] = [];
-beforeAll(async () => {
-  broker = await startMosquitto();
-});
-afterAll(async () => {
-  await Promise.all(watchers.map((w) => w.close()));
-  await broker.dispose();
-});
-
-async function watch(url: string, ...filters: string[]): Promise<MqttWatcher> {
-  const watcher = await watchBroker(url, filters);
-  watchers.push(watcher);
-  return watcher;
-}
+const mosquitto = useMosquitto();
+const watch = mosquitto.watchAt;
 
 /** HM-800 (2 inputs), HMS-2000-4T (4), HMT-2250-6T (6): 12 DTU + (17 + 11 + 6 n) per inverter. */
 const FULL_SET = 12 + (28 + 12) + (28 + 24) + (28 + 36);
@@ -81,14 +64,14 @@ describe('Home Assistant discovery against Mosquitto (integrations §5)', () => 
       'limits read',
       15_000,
     );
-    const tree = await watch(broker.url, 'h1/#');
-    await connectMqtt(gw, broker, {
+    const tree = await watch(mosquitto.broker.url, 'h1/#');
+    await connectMqtt(gw, mosquitto.broker, {
       mqtt_topic: 'h1/',
       mqtt_hass_enabled: true,
       mqtt_hass_topic: 'ha1/',
       mqtt_hass_individualpanels: true,
     });
-    const configs = await retainedConfigs(broker.url, 'ha1/', FULL_SET);
+    const configs = await retainedConfigs(mosquitto.broker.url, 'ha1/', FULL_SET);
     expect(configs.size).toBe(FULL_SET);
     const system = SystemStatusSchema.parse(await gw.get('/api/system/status'));
     const dtuId = `${system.hostname}_${gw.app.system.chipId}`;
@@ -145,8 +128,8 @@ describe('Home Assistant discovery against Mosquitto (integrations §5)', () => 
 
   it('re-publishes on settings changes and removes what is gone: DC sensors, a deleted inverter', async () => {
     const gw = await buildLiveGateway({ ...FAST_RECONNECT, simSpeed: 60 }, { waitForData: false });
-    const seen = await watch(broker.url, 'ha2/#');
-    await connectMqtt(gw, broker, {
+    const seen = await watch(mosquitto.broker.url, 'ha2/#');
+    await connectMqtt(gw, mosquitto.broker, {
       mqtt_topic: 'h2/',
       mqtt_hass_enabled: true,
       mqtt_hass_topic: 'ha2/',
@@ -160,7 +143,9 @@ describe('Home Assistant discovery against Mosquitto (integrations §5)', () => 
     const emptied = (from: number) => seen.messages.slice(from).filter((m) => m.payload === '');
     await waitFor(() => emptied(mark).length >= 6 * 12, 'DC sensors removed');
     expect(emptied(mark).every((m) => /\/ch[1-6]_\w+\/config$/.test(m.topic))).toBe(true);
-    expect((await retainedConfigs(broker.url, 'ha2/', FULL_SET - 72)).size).toBe(FULL_SET - 72);
+    expect((await retainedConfigs(mosquitto.broker.url, 'ha2/', FULL_SET - 72)).size).toBe(
+      FULL_SET - 72,
+    );
 
     // Renaming an inverter re-publishes its device block.
     const list = InverterListSchema.parse(await gw.get('/api/inverter/list')).inverter;
@@ -182,7 +167,7 @@ describe('Home Assistant discovery against Mosquitto (integrations §5)', () => 
       seen.messages.slice(from).filter((m: SeenMessage) => m.topic.includes(`dtu_${HM_SERIAL}/`));
     await waitFor(() => removed(mark).length >= 40, 'HM entities removed');
     expect(removed(mark).every((m) => m.payload === '')).toBe(true);
-    const left = await retainedConfigs(broker.url, 'ha2/', FULL_SET - 72 - 28);
+    const left = await retainedConfigs(mosquitto.broker.url, 'ha2/', FULL_SET - 72 - 28);
     expect([...left.keys()].some((t) => t.includes(HM_SERIAL))).toBe(false);
     expect(left.size).toBe(FULL_SET - 72 - 28);
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DevInfoStatusSchema } from '@heliodtu/contract/dev-info';
 import { InverterListSchema } from '@heliodtu/contract/inverter';
 import { LiveDataFullStatusSchema, type LiveInverterFull } from '@heliodtu/contract/live-data';
@@ -12,30 +12,17 @@ import {
   HMT_SERIAL,
   buildLiveGateway,
 } from '../../test/helpers/live-gateway.js';
-import { startMosquitto, type Mosquitto } from '../../test/helpers/mosquitto.js';
+import { useMosquitto } from '../../test/helpers/mosquitto-suite.js';
 import {
   FAST_RECONNECT,
   connectMqtt,
   nextRun,
   payloadMap,
 } from '../../test/helpers/mqtt-gateway.js';
-import { waitFor, watchBroker, type MqttWatcher } from '../../test/helpers/mqtt-watcher.js';
+import { waitFor } from '../../test/helpers/mqtt-watcher.js';
 
-let broker: Mosquitto;
-const watchers: MqttWatcher[] = [];
-beforeAll(async () => {
-  broker = await startMosquitto();
-});
-afterAll(async () => {
-  await Promise.all(watchers.map((w) => w.close()));
-  await broker.dispose();
-});
-
-async function watch(...filters: string[]): Promise<MqttWatcher> {
-  const watcher = await watchBroker(broker.url, filters);
-  watchers.push(watcher);
-  return watcher;
-}
+const mosquitto = useMosquitto();
+const { watch } = mosquitto;
 
 async function live(gw: TestGateway, serial: string): Promise<LiveInverterFull> {
   const status = LiveDataFullStatusSchema.parse(await gw.get(`/api/livedata/status?inv=${serial}`));
@@ -149,7 +136,7 @@ describe('MQTT topic tree of the demo fleet (integrations §2)', () => {
     await gw.app.device.stop();
     const inverters = await Promise.all(DEMO_SERIALS.map((s) => live(gw, s)));
     const watcher = await watch('p1/#');
-    await connectMqtt(gw, broker, { mqtt_topic: 'p1/' });
+    await connectMqtt(gw, mosquitto.broker, { mqtt_topic: 'p1/' });
     const { messages, end } = await nextRun(watcher, 'p1/');
     const firstRunSeen = Date.now();
     const topics = strip(
@@ -296,7 +283,7 @@ describe('MQTT topic tree of the demo fleet (integrations §2)', () => {
     expect(hm.poll_enabled).toBe(false);
 
     const watcher = await watch('p2/#');
-    await connectMqtt(gw, broker, { mqtt_topic: 'p2/' });
+    await connectMqtt(gw, mosquitto.broker, { mqtt_topic: 'p2/' });
     const first = await nextRun(watcher, 'p2/');
     const payload = (topic: string) => payloadMap(first.messages).get(`p2/${topic}`);
     // Polling disabled: reachable and producing 0, last_update kept.

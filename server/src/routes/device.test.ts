@@ -1,22 +1,19 @@
-import { mkdir, readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DeviceConfigSchema, type DeviceConfig } from '@heliodtu/contract/device';
-import { ApiResultSchema } from '@heliodtu/contract/envelope';
 import { DEFAULT_PIN_PROFILE } from '@heliodtu/contract/pin-mapping';
+import { buildTestGateway, type TestGateway } from '../../test/helpers/build-test-app.js';
 import {
-  basicAuth,
-  buildTestGateway,
-  type TestGateway,
-} from '../../test/helpers/build-test-app.js';
+  configOnDisk,
+  expectAdminOnlyConfig,
+  expectConfigRefused,
+  expectSaveFails,
+} from '../../test/helpers/config-on-disk.js';
 
 const URL = '/api/device/config';
 
 const config = async (gw: TestGateway) => DeviceConfigSchema.parse(await gw.get(URL));
 
-const deviceOnDisk = async (gw: TestGateway) =>
-  (JSON.parse(await readFile(path.join(gw.dataDir, 'config.json'), 'utf8')) as { device: object })
-    .device;
+const deviceOnDisk = async (gw: TestGateway) => (await configOnDisk<{ device: object }>(gw)).device;
 
 /** What the interface posts: the GET object, with curPin.name and display fields changed. */
 const postBody = (
@@ -28,17 +25,8 @@ const postBody = (
   led: change.led ?? current.led,
 });
 
-async function expectRefused(gw: TestGateway, data: unknown, code: number, param?: object) {
-  const before = await config(gw);
-  const diskBefore = await readFile(path.join(gw.dataDir, 'config.json'), 'utf8');
-  const response = await gw.request('POST', URL, { data });
-  expect(response.status).toBe(200);
-  const result = ApiResultSchema.parse(await response.json());
-  expect(result).toMatchObject({ type: 'warning', code });
-  expect(result.param).toEqual(param);
-  expect(await config(gw)).toEqual(before);
-  expect(await readFile(path.join(gw.dataDir, 'config.json'), 'utf8')).toBe(diskBefore);
-}
+const expectRefused = (gw: TestGateway, data: unknown, code: number, param?: object) =>
+  expectConfigRefused(gw, URL, () => config(gw), data, code, param);
 
 describe('GET /api/device/config', () => {
   it('answers the defaults of wire-contract §6.5 with the built-in pins', async () => {
@@ -203,14 +191,12 @@ describe('POST /api/device/config', () => {
 
   it('answers 1006 when config.json cannot be written, and keeps the old values', async () => {
     const gw = await buildTestGateway();
-    const before = await config(gw);
-    const file = path.join(gw.dataDir, 'config.json');
-    await rm(file);
-    // A non-empty folder in its place makes the atomic rename fail.
-    await mkdir(path.join(file, 'blocker'), { recursive: true });
-    const data = postBody(before, { display: { contrast: 1 } });
-    expect(await gw.post(URL, data)).toMatchObject({ type: 'warning', code: 1006 });
-    expect(await config(gw)).toEqual(before);
+    await expectSaveFails(
+      gw,
+      URL,
+      () => config(gw),
+      (before) => postBody(before, { display: { contrast: 1 } }),
+    );
   });
 });
 
@@ -222,20 +208,10 @@ describe('authorization', () => {
       await gw.app.store.update((draft) => {
         draft.security.allow_readonly = allowReadonly;
       });
-      const current = await config(gw);
-      for (const method of ['GET', 'POST'] as const) {
-        const data =
-          method === 'POST' ? postBody(current, { display: { contrast: 33 } }) : undefined;
-        const init = data === undefined ? {} : { data };
-        const anonymous = await gw.request(method, URL, { ...init, auth: null });
-        expect(anonymous.status).toBe(401);
-        expect(await anonymous.text()).toBe('');
-        const wrong = await gw.request(method, URL, { ...init, auth: basicAuth('wrong-pass') });
-        expect(wrong.status).toBe(401);
+      const data = postBody(await config(gw), { display: { contrast: 33 } });
+      await expectAdminOnlyConfig(gw, URL, data, async () => {
         expect((await config(gw)).display.contrast).toBe(60);
-        const admin = await gw.request(method, URL, init);
-        expect(admin.status).toBe(200);
-      }
+      });
       expect((await config(gw)).display.contrast).toBe(33);
     },
   );

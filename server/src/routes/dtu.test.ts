@@ -1,22 +1,22 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateDtuSerial } from '@heliodtu/contract/domain/dtu-serial';
 import { countryDefinitions } from '@heliodtu/contract/domain/frequency';
 import { DtuConfigSchema, type DtuConfig } from '@heliodtu/contract/dtu';
-import { ApiResultSchema } from '@heliodtu/contract/envelope';
+import { buildTestGateway, type TestGateway } from '../../test/helpers/build-test-app.js';
 import {
-  basicAuth,
-  buildTestGateway,
-  type TestGateway,
-} from '../../test/helpers/build-test-app.js';
+  configOnDisk,
+  expectAdminOnlyConfig,
+  expectConfigRefused,
+  expectSaveFails,
+} from '../../test/helpers/config-on-disk.js';
 
 const URL = '/api/dtu/config';
 
 const config = async (gw: TestGateway) => DtuConfigSchema.parse(await gw.get(URL));
 
-const dtuOnDisk = async (gw: TestGateway) =>
-  (JSON.parse(await readFile(path.join(gw.dataDir, 'config.json'), 'utf8')) as { dtu: object }).dtu;
+const dtuOnDisk = async (gw: TestGateway) => (await configOnDisk<{ dtu: object }>(gw)).dtu;
 
 /** What the interface posts: the GET object with some fields changed. */
 const postBody = (current: DtuConfig, change: Record<string, unknown>) => ({
@@ -24,17 +24,8 @@ const postBody = (current: DtuConfig, change: Record<string, unknown>) => ({
   ...change,
 });
 
-async function expectRefused(gw: TestGateway, data: unknown, code: number, param?: object) {
-  const before = await config(gw);
-  const diskBefore = await readFile(path.join(gw.dataDir, 'config.json'), 'utf8');
-  const response = await gw.request('POST', URL, { data });
-  expect(response.status).toBe(200);
-  const result = ApiResultSchema.parse(await response.json());
-  expect(result).toMatchObject({ type: 'warning', code });
-  expect(result.param).toEqual(param);
-  expect(await config(gw)).toEqual(before);
-  expect(await readFile(path.join(gw.dataDir, 'config.json'), 'utf8')).toBe(diskBefore);
-}
+const expectRefused = (gw: TestGateway, data: unknown, code: number, param?: object) =>
+  expectConfigRefused(gw, URL, () => config(gw), data, code, param);
 
 describe('GET /api/dtu/config', () => {
   it('answers the defaults of wire-contract §6.4 in the contract shape', async () => {
@@ -230,16 +221,12 @@ describe('POST /api/dtu/config', () => {
 
   it('answers 1006 when config.json cannot be written, and keeps the old values', async () => {
     const gw = await buildTestGateway();
-    const before = await config(gw);
-    const file = path.join(gw.dataDir, 'config.json');
-    await rm(file);
-    // A non-empty folder in its place makes the atomic rename fail.
-    await mkdir(path.join(file, 'blocker'), { recursive: true });
-    expect(await gw.post(URL, postBody(before, { pollinterval: 9 }))).toMatchObject({
-      type: 'warning',
-      code: 1006,
-    });
-    expect(await config(gw)).toEqual(before);
+    await expectSaveFails(
+      gw,
+      URL,
+      () => config(gw),
+      (before) => postBody(before, { pollinterval: 9 }),
+    );
   });
 });
 
@@ -251,19 +238,10 @@ describe('authorization', () => {
       await gw.app.store.update((draft) => {
         draft.security.allow_readonly = allowReadonly;
       });
-      const current = await config(gw);
-      for (const method of ['GET', 'POST'] as const) {
-        const data = method === 'POST' ? postBody(current, { pollinterval: 30 }) : undefined;
-        const init = data === undefined ? {} : { data };
-        const anonymous = await gw.request(method, URL, { ...init, auth: null });
-        expect(anonymous.status).toBe(401);
-        expect(await anonymous.text()).toBe('');
-        const wrong = await gw.request(method, URL, { ...init, auth: basicAuth('wrong-pass') });
-        expect(wrong.status).toBe(401);
+      const data = postBody(await config(gw), { pollinterval: 30 });
+      await expectAdminOnlyConfig(gw, URL, data, async () => {
         expect((await config(gw)).pollinterval).toBe(5);
-        const admin = await gw.request(method, URL, init);
-        expect(admin.status).toBe(200);
-      }
+      });
       expect((await config(gw)).pollinterval).toBe(30);
     },
   );

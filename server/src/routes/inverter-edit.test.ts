@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiResultSchema } from '@heliodtu/contract/envelope';
 import { InverterListSchema, type Inverter } from '@heliodtu/contract/inverter';
+import { inverterDefaultSettings } from '@heliodtu/contract/fixtures/inverter';
 import { buildTestGateway, type TestGateway } from '../../test/helpers/build-test-app.js';
+import { configOnDisk, configText } from '../../test/helpers/config-on-disk.js';
 
 const list = async (gw: TestGateway) =>
   InverterListSchema.parse(await gw.get('/api/inverter/list'));
@@ -54,9 +54,7 @@ describe('POST /api/inverter/edit', () => {
       order: 0,
       type: 'HM-600/700/800-2T',
     });
-    const disk = JSON.parse(await readFile(path.join(gw.dataDir, 'config.json'), 'utf8')) as {
-      inverters: { serial: number; channel: unknown[] }[];
-    };
+    const disk = await configOnDisk<{ inverters: { serial: number; channel: unknown[] }[] }>(gw);
     expect(disk.inverters[0]?.serial).toBe(0x114182952599);
     expect(disk.inverters[0]?.channel).toHaveLength(6);
   });
@@ -84,15 +82,7 @@ describe('POST /api/inverter/edit', () => {
     ).toMatchObject({ code: 4007 });
     expect((await list(gw)).inverter[0]).toMatchObject({
       name: 'Minimal',
-      poll_enable: true,
-      poll_enable_night: true,
-      command_enable: true,
-      command_enable_night: true,
-      reachable_threshold: 2,
-      zero_runtime: false,
-      zero_day: false,
-      clear_eventlog: false,
-      yieldday_correction: false,
+      ...inverterDefaultSettings,
       channel: [
         { name: '', max_power: 400, yield_total_offset: 0 },
         { name: 'B', max_power: 0, yield_total_offset: 1 },
@@ -146,11 +136,11 @@ describe('POST /api/inverter/edit', () => {
   it.each(refusals)('refuses %s with %i and changes nothing', async (_name, make, code, param) => {
     const [gw, inverter] = await withInverters();
     const before = await list(gw);
-    const configBefore = await readFile(path.join(gw.dataDir, 'config.json'), 'utf8');
+    const configBefore = await configText(gw);
     const result = await edit(gw, make(inverter));
     expect(result).toMatchObject({ type: 'warning', code });
     if (param) expect(result.param).toEqual(param);
     expect(await list(gw)).toEqual(before);
-    expect(await readFile(path.join(gw.dataDir, 'config.json'), 'utf8')).toBe(configBefore);
+    expect(await configText(gw)).toBe(configBefore);
   });
 });

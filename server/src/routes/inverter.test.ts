@@ -1,22 +1,22 @@
-import { mkdir, readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiResultSchema } from '@heliodtu/contract/envelope';
 import { InverterListSchema } from '@heliodtu/contract/inverter';
+import { inverterDefaultSettings } from '@heliodtu/contract/fixtures/inverter';
 import {
   basicAuth,
   buildTestGateway,
   type TestGateway,
 } from '../../test/helpers/build-test-app.js';
+import { blockConfigWrites, configOnDisk } from '../../test/helpers/config-on-disk.js';
 
 const list = async (gw: TestGateway) =>
   InverterListSchema.parse(await gw.get('/api/inverter/list'));
 
-const configOnDisk = async (gw: TestGateway) =>
-  JSON.parse(await readFile(path.join(gw.dataDir, 'config.json'), 'utf8')) as {
+const inverterConfig = (gw: TestGateway) =>
+  configOnDisk<{
     cfg: { save_count: number };
     inverters: { serial: unknown; name: string; order: number }[];
-  };
+  }>(gw);
 
 async function add(gw: TestGateway, serial: string, name: string) {
   return ApiResultSchema.parse(await gw.post('/api/inverter/add', { serial, name }));
@@ -31,14 +31,14 @@ async function expectRefused(
   param?: object,
 ) {
   const before = await list(gw);
-  const diskBefore = await configOnDisk(gw);
+  const diskBefore = await inverterConfig(gw);
   const response = await gw.request('POST', urlPath, init);
   expect(response.status).toBe(200);
   const result = ApiResultSchema.parse(await response.json());
   expect(result).toMatchObject({ type: 'warning', code });
   if (param) expect(result.param).toEqual(param);
   expect(await list(gw)).toEqual(before);
-  expect(await configOnDisk(gw)).toEqual(diskBefore);
+  expect(await inverterConfig(gw)).toEqual(diskBefore);
 }
 
 describe('GET /api/inverter/list', () => {
@@ -65,15 +65,7 @@ describe('GET /api/inverter/list', () => {
       name: 'Roof',
       order: 0,
       serial: '116180123456',
-      poll_enable: true,
-      poll_enable_night: true,
-      command_enable: true,
-      command_enable_night: true,
-      reachable_threshold: 2,
-      zero_runtime: false,
-      zero_day: false,
-      clear_eventlog: false,
-      yieldday_correction: false,
+      ...inverterDefaultSettings,
       type: 'HM-1000/1200/1500-4T',
       channel: Array.from({ length: 4 }, () => ({ name: '', max_power: 0, yield_total_offset: 0 })),
     });
@@ -88,7 +80,7 @@ describe('POST /api/inverter/add', () => {
       message: 'Inverter created!',
       code: 4004,
     });
-    const disk = await configOnDisk(gw);
+    const disk = await inverterConfig(gw);
     expect(disk.inverters[0]?.serial).toBe(0x1141a0b1c2d3);
     expect(disk.inverters).toHaveLength(10);
     expect((await list(gw)).inverter[0]?.serial).toBe('1141a0b1c2d3');
@@ -156,10 +148,7 @@ describe('POST /api/inverter/add', () => {
 
   it('answers 1006 when config.json cannot be written, and keeps the old state', async () => {
     const gw = await buildTestGateway();
-    const file = path.join(gw.dataDir, 'config.json');
-    await rm(file);
-    // A non-empty folder in its place makes the atomic rename fail.
-    await mkdir(path.join(file, 'blocker'), { recursive: true });
+    await blockConfigWrites(gw);
     expect(await add(gw, '116180123456', 'A')).toMatchObject({ type: 'warning', code: 1006 });
     expect(await list(gw)).toEqual({ inverter: [] });
   });
@@ -217,7 +206,7 @@ describe('POST /api/inverter/order', () => {
       [1, 3],
       [2, 0],
     ]);
-    expect((await configOnDisk(gw)).inverters.slice(0, 3).map((s) => s.order)).toEqual([2, 3, 0]);
+    expect((await inverterConfig(gw)).inverters.slice(0, 3).map((s) => s.order)).toEqual([2, 3, 0]);
   });
 
   it.each([

@@ -3,6 +3,11 @@ import {
   LiveDataFullStatusSchema,
   LiveDataPartialStatusSchema,
 } from '@heliodtu/contract/live-data';
+import {
+  INVERTER_FULL_KEYS,
+  INVERTER_PARTIAL_KEYS,
+  LIVE_STATUS_KEYS,
+} from '@heliodtu/contract/fixtures/wire-keys';
 import { buildTestGateway, type TestGateway } from '../../test/helpers/build-test-app.js';
 import {
   DEMO_SERIALS,
@@ -11,20 +16,6 @@ import {
   HMT_SERIAL,
   buildLiveGateway,
 } from '../../test/helpers/live-gateway.js';
-
-const PARTIAL_KEYS = [
-  'serial',
-  'name',
-  'order',
-  'data_age',
-  'poll_enabled',
-  'reachable',
-  'producing',
-  'limit_relative',
-  'limit_absolute',
-  'radio_stats',
-];
-const FULL_KEYS = [...PARTIAL_KEYS, 'AC', 'DC', 'INV', 'events'];
 
 async function liveStatus(gw: TestGateway, query = '', auth?: string | null) {
   const response = await gw.request(
@@ -41,11 +32,11 @@ describe('GET /api/livedata/status', () => {
   it('lists every inverter as a partial object, in slot order, with total and hints', async () => {
     const gw = await buildLiveGateway();
     const body = await liveStatus(gw, '', null);
-    expect(Object.keys(body)).toEqual(['inverters', 'total', 'hints']);
+    expect(Object.keys(body)).toEqual(LIVE_STATUS_KEYS);
     const status = LiveDataPartialStatusSchema.parse(body);
     expect(status.inverters.map((inv) => inv.serial)).toEqual([...DEMO_SERIALS]);
     for (const inverter of body['inverters'] as object[])
-      expect(Object.keys(inverter)).toEqual(PARTIAL_KEYS);
+      expect(Object.keys(inverter)).toEqual(INVERTER_PARTIAL_KEYS);
     expect(status.inverters.every((inv) => inv.reachable && inv.producing)).toBe(true);
     expect(status.total.Power).toMatchObject({ u: 'W', d: 1 });
     expect(status.total.Power.v).toBeGreaterThan(0);
@@ -62,7 +53,7 @@ describe('GET /api/livedata/status', () => {
     const status = LiveDataFullStatusSchema.parse(body);
     expect(status.inverters).toHaveLength(1);
     const [hm] = body['inverters'] as Record<string, unknown>[];
-    expect(Object.keys(hm ?? {})).toEqual(FULL_KEYS);
+    expect(Object.keys(hm ?? {})).toEqual(INVERTER_FULL_KEYS);
     const inverter = status.inverters[0]!;
     expect(Object.keys(inverter.DC)).toEqual(['0', '1']);
     expect(inverter.DC['0']?.name).toEqual({ u: 'Balcony left' });
@@ -84,7 +75,7 @@ describe('GET /api/livedata/status', () => {
       const body = await liveStatus(gw, query);
       const status = LiveDataPartialStatusSchema.parse(body);
       expect(status.inverters).toHaveLength(3);
-      expect(Object.keys((body['inverters'] as object[])[0] ?? {})).toEqual(PARTIAL_KEYS);
+      expect(Object.keys((body['inverters'] as object[])[0] ?? {})).toEqual(INVERTER_PARTIAL_KEYS);
     }
   });
 

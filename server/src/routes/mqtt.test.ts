@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROOT_CA } from '@heliodtu/contract/config-file';
+import { mqttConfigFixture } from '@heliodtu/contract/fixtures/mqtt-config';
 import {
   MqttConfigSchema,
   MqttStatusSchema,
@@ -35,30 +36,8 @@ describe('GET /api/mqtt/config and /api/mqtt/status', () => {
   it('answers the defaults of wire-contract §6.3', async () => {
     const gw = await buildTestGateway();
     expect(await getConfig(gw)).toEqual({
-      mqtt_enabled: false,
-      mqtt_hostname: '',
-      mqtt_port: 1883,
-      mqtt_clientid: '',
-      mqtt_username: '',
-      mqtt_password: '',
-      mqtt_topic: 'solar/',
-      mqtt_retain: true,
-      mqtt_tls: false,
+      ...mqttConfigFixture,
       mqtt_root_ca_cert: DEFAULT_ROOT_CA,
-      mqtt_tls_cert_login: false,
-      mqtt_client_cert: '',
-      mqtt_client_key: '',
-      mqtt_lwt_topic: 'dtu/status',
-      mqtt_lwt_online: 'online',
-      mqtt_lwt_offline: 'offline',
-      mqtt_lwt_qos: 2,
-      mqtt_publish_interval: 5,
-      mqtt_clean_session: true,
-      mqtt_hass_enabled: false,
-      mqtt_hass_expire: true,
-      mqtt_hass_retain: true,
-      mqtt_hass_topic: 'homeassistant/',
-      mqtt_hass_individualpanels: false,
     } satisfies MqttConfig);
   });
 

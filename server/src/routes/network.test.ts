@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,29 +13,17 @@ import {
   type NetworkConfig,
   type NetworkConfigRequest,
 } from '@heliodtu/contract/network';
+import {
+  networkConfigFixture,
+  staticIpv4Fixture,
+} from '@heliodtu/contract/fixtures/network-config';
 import { buildTestGateway, type TestGateway } from '../../test/helpers/build-test-app.js';
+import { blockConfigWrites } from '../../test/helpers/config-on-disk.js';
 
-const DEFAULTS: NetworkConfig = {
-  hostname: 'OpenDTU-%06X',
-  dhcp: true,
-  ipaddress: '0.0.0.0',
-  netmask: '0.0.0.0',
-  gateway: '0.0.0.0',
-  dns1: '0.0.0.0',
-  dns2: '0.0.0.0',
-  ssid: '',
-  password: '',
-  aptimeout: 3,
-  mdnsenabled: false,
-};
+const DEFAULTS: NetworkConfig = networkConfigFixture;
 const STATIC: Required<NetworkConfigRequest> = {
   hostname: 'Roof DTU_%06X',
-  dhcp: false,
-  ipaddress: '192.168.178.50',
-  netmask: '255.255.255.0',
-  gateway: '192.168.178.1',
-  dns1: '192.168.178.1',
-  dns2: '9.9.9.9',
+  ...staticIpv4Fixture,
   ssid: 'HomeNet',
   password: 'wifi-secret',
   aptimeout: 0,
@@ -160,10 +148,7 @@ describe('POST /api/network/config', () => {
 
   it('answers 1006 when the config cannot be written', async () => {
     const gw = await buildTestGateway();
-    const file = path.join(gw.dataDir, 'config.json');
-    await rm(file);
-    await mkdir(file);
-    await writeFile(path.join(file, 'block'), '');
+    await blockConfigWrites(gw);
     expect(await gw.post('/api/network/config', STATIC)).toEqual({
       type: 'warning',
       message: 'Write failed!',

@@ -1,5 +1,3 @@
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiResultSchema } from '@heliodtu/contract/envelope';
 import {
@@ -9,6 +7,7 @@ import {
   type NtpConfig,
 } from '@heliodtu/contract/ntp';
 import { buildTestGateway, type TestGateway } from '../../test/helpers/build-test-app.js';
+import { blockConfigWrites } from '../../test/helpers/config-on-disk.js';
 
 const CONFIG = '/api/ntp/config';
 const TIME = '/api/ntp/time';
@@ -140,10 +139,7 @@ describe('POST /api/ntp/config', () => {
   it('answers 1006 when config.json cannot be written, and keeps the old values', async () => {
     const gw = await buildTestGateway();
     const before = await getConfig(gw);
-    const file = path.join(gw.dataDir, 'config.json');
-    await rm(file);
-    // A non-empty folder in its place makes the atomic rename fail.
-    await mkdir(path.join(file, 'blocker'), { recursive: true });
+    await blockConfigWrites(gw);
     expect(await post(gw, CONFIG, VALID)).toMatchObject({ code: 1006 });
     expect(await getConfig(gw)).toEqual(before);
   });

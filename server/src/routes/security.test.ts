@@ -1,5 +1,3 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiResultSchema } from '@heliodtu/contract/envelope';
 import {
@@ -12,6 +10,7 @@ import {
   buildTestGateway,
   type TestGateway,
 } from '../../test/helpers/build-test-app.js';
+import { blockConfigWrites } from '../../test/helpers/config-on-disk.js';
 
 const DEFAULT = { password: 'openDTU42', allow_readonly: true };
 
@@ -148,11 +147,7 @@ describe('POST /api/security/config', () => {
 
   it('answers 1006 when the config cannot be written, keeping the old password', async () => {
     const gw = await buildTestGateway();
-    const file = path.join(gw.dataDir, 'config.json');
-    // A non-empty folder in place of config.json makes the atomic rename fail, even for root.
-    await rm(file);
-    await mkdir(file);
-    await writeFile(path.join(file, 'block'), '');
+    await blockConfigWrites(gw);
     const result = await gw.post('/api/security/config', {
       password: 'unsaved-pw',
       allow_readonly: false,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { limitTypeCases } from '@heliodtu/contract/fixtures/limit';
 import { checkLimitConfig } from './limit-rules.js';
 
 const base = { serial: '114182352592', limit_value: 50, limit_type: 1 };
@@ -26,19 +27,15 @@ describe('checkLimitConfig', () => {
     });
   });
 
-  it.each([
-    [0, false, false],
-    [1, true, false],
-    [256, false, true],
-    [257, true, true],
-    [2, false, true],
-    [3, true, true],
-  ])('limit_type %i → relative %s, persistent %s', (limit_type, relative, persistent) => {
-    expect(checkLimitConfig({ ...base, limit_type })).toEqual({
-      ok: true,
-      kind: { relative, persistent },
-    });
-  });
+  it.each(limitTypeCases)(
+    'limit_type %i → relative %s, persistent %s',
+    (limit_type, relative, persistent) => {
+      expect(checkLimitConfig({ ...base, limit_type })).toEqual({
+        ok: true,
+        kind: { relative, persistent },
+      });
+    },
+  );
 
   it('accepts 0 and 2250 as values', () => {
     expect(checkLimitConfig({ ...base, limit_value: 0 }).ok).toBe(true);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mqttConfigFixture } from '@heliodtu/contract/fixtures/mqtt-config';
 import {
   MQTT_CERT_MAX,
   MQTT_CLIENTID_MAX,
@@ -17,30 +18,10 @@ import type { MqttConfigPost } from '@heliodtu/contract/mqtt';
 import { checkMqttConfig, MQTT_RULES, truncateMqttConfig } from './mqtt-rules.js';
 
 const VALID_MQTT_POST: MqttConfigPost = {
+  ...mqttConfigFixture,
   mqtt_enabled: true,
   mqtt_hostname: 'broker.local',
-  mqtt_port: 1883,
-  mqtt_clientid: '',
-  mqtt_username: '',
-  mqtt_password: '',
-  mqtt_topic: 'solar/',
-  mqtt_retain: true,
-  mqtt_tls: false,
-  mqtt_root_ca_cert: '',
-  mqtt_tls_cert_login: false,
-  mqtt_client_cert: '',
-  mqtt_client_key: '',
-  mqtt_lwt_topic: 'dtu/status',
-  mqtt_lwt_online: 'online',
-  mqtt_lwt_offline: 'offline',
-  mqtt_lwt_qos: 2,
-  mqtt_publish_interval: 5,
-  mqtt_clean_session: true,
   mqtt_hass_enabled: true,
-  mqtt_hass_expire: true,
-  mqtt_hass_retain: true,
-  mqtt_hass_topic: 'homeassistant/',
-  mqtt_hass_individualpanels: false,
 };
 
 const x = (n: number) => 'x'.repeat(n);

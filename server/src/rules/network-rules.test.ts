@@ -6,20 +6,13 @@ import {
   WIFI_SSID_MAX,
 } from '@heliodtu/contract/limits';
 import { NETWORK_WARNINGS, isValidIpv4, type NetworkConfigData } from '@heliodtu/contract/network';
+import { networkConfigFixture } from '@heliodtu/contract/fixtures/network-config';
 import { networkConfigProblem, normalizeIpv4 } from './network-rules.js';
 
 const valid: NetworkConfigData = {
+  ...networkConfigFixture,
   ssid: 'home',
   password: 'secret-wifi',
-  hostname: 'OpenDTU-%06X',
-  dhcp: true,
-  ipaddress: '0.0.0.0',
-  netmask: '0.0.0.0',
-  gateway: '0.0.0.0',
-  dns1: '0.0.0.0',
-  dns2: '0.0.0.0',
-  aptimeout: 3,
-  mdnsenabled: false,
 };
 const check = (change: Partial<NetworkConfigData>) => networkConfigProblem({ ...valid, ...change });
 

@@ -1,12 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import type { JsonBodyType } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  liveDataMessageFixture,
-  liveDataStatusFixture,
-} from '@heliodtu/contract/fixtures/live-data';
+import { liveDataMessageFixture } from '@heliodtu/contract/fixtures/live-data';
 import { formattersFor } from '@/lib/format';
 import { FakeSocket } from '@/testing/fake-socket';
+import { liveMessage, oneInverterStatus } from '@/testing/live-samples';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { FALLBACK_AFTER_MS } from './live-connection';
@@ -15,12 +13,10 @@ import { liveActions } from './live-store';
 import { liveHandlers } from './testing/live-handlers';
 import { STALE_AFTER_MS } from './components/connection-notice';
 
-const full = liveDataMessageFixture.inverters[0]!;
-const oneInverter = { ...liveDataStatusFixture, inverters: [liveDataStatusFixture.inverters[0]] };
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 /** Renders and lets the first answers in, without real time passing (the clock stays exact). */
-async function renderPage(status: JsonBodyType = oneInverter, uptime = 3600) {
+async function renderPage(status: JsonBodyType = oneInverterStatus, uptime = 3600) {
   server.use(liveHandlers.status(status), liveHandlers.systemStatus(uptime));
   renderWithProviders(<LivePage />);
   for (let i = 0; i < 50 && !screen.queryByTestId('totals'); i += 1) await advance(1);
@@ -42,18 +38,11 @@ describe('LivePage over time', () => {
     act(() => FakeSocket.latest.acceptOpen());
     // The shared clock started with the page at a whole second; arrive right on one of its ticks.
     await advance(1000 - (Date.now() % 1000));
-    act(() =>
-      FakeSocket.latest.push({ ...liveDataMessageFixture, inverters: [{ ...full, data_age: 2 }] }),
-    );
+    act(() => FakeSocket.latest.push(liveMessage({ data_age: 2 })));
     expect(screen.getByTestId('data-age')).toHaveTextContent('2 seconds');
     await advance(5_000);
     expect(screen.getByTestId('data-age')).toHaveTextContent('7 seconds');
-    act(() =>
-      FakeSocket.latest.push({
-        ...liveDataMessageFixture,
-        inverters: [{ ...full, data_age: 299 }],
-      }),
-    );
+    act(() => FakeSocket.latest.push(liveMessage({ data_age: 299 })));
     expect(screen.getByTestId('data-age')).toHaveTextContent('299 seconds');
     await advance(2_000);
     expect(screen.getByTestId('data-age')).toHaveTextContent(
@@ -84,7 +73,7 @@ describe('LivePage over time', () => {
   });
 
   it('words the clock hint differently once the device ran over a minute', async () => {
-    const status = { ...oneInverter, hints: { ...oneInverter.hints, time_sync: true } };
+    const status = { ...oneInverterStatus, hints: { ...oneInverterStatus.hints, time_sync: true } };
     await renderPage(status, 30);
     act(() => FakeSocket.latest.acceptOpen());
     // Let the uptime answer in.

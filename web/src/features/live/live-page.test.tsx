@@ -6,6 +6,7 @@ import {
   liveDataStatusFixture,
 } from '@heliodtu/contract/fixtures/live-data';
 import { FakeSocket } from '@/testing/fake-socket';
+import { fullInverter, liveMessage, oneInverterStatus } from '@/testing/live-samples';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { LivePage } from './live-page';
@@ -13,13 +14,6 @@ import { liveActions } from './live-store';
 import { liveHandlers } from './testing/live-handlers';
 
 const [balcony, garage] = liveDataStatusFixture.inverters;
-const full = liveDataMessageFixture.inverters[0]!;
-
-const oneInverter = { ...liveDataStatusFixture, inverters: [balcony] };
-const message = (changes: object = {}) => ({
-  ...liveDataMessageFixture,
-  inverters: [{ ...full, ...changes }],
-});
 
 async function renderPage(options: { loggedIn?: boolean; status?: JsonBodyType } = {}) {
   server.use(liveHandlers.status(options.status), liveHandlers.systemStatus());
@@ -54,7 +48,7 @@ describe('LivePage', () => {
     act(() => FakeSocket.latest.acceptOpen());
     expect(screen.getByRole('img', { name: 'Live connection open' })).toBeInTheDocument();
     act(() => FakeSocket.latest.push(liveDataMessageFixture));
-    const panel = screen.getByTestId(`inverter-${full.serial}`);
+    const panel = screen.getByTestId(`inverter-${fullInverter.serial}`);
     const cards = within(panel).getAllByRole('heading', { level: 3 });
     expect(cards.map((card) => card.textContent)).toEqual([
       'General',
@@ -78,11 +72,11 @@ describe('LivePage', () => {
 
   it('colours the header by state and switches tabs by click and arrow keys', async () => {
     const { user } = await renderPage();
-    act(() => FakeSocket.latest.push(message({ producing: false })));
+    act(() => FakeSocket.latest.push(liveMessage({ producing: false })));
     expect(screen.getByTestId('inverter-header')).toHaveClass('text-bg-warning');
-    act(() => FakeSocket.latest.push(message({ reachable: false, producing: false })));
+    act(() => FakeSocket.latest.push(liveMessage({ reachable: false, producing: false })));
     expect(screen.getByTestId('inverter-header')).toHaveClass('text-bg-danger');
-    act(() => FakeSocket.latest.push(message({ poll_enabled: false })));
+    act(() => FakeSocket.latest.push(liveMessage({ poll_enabled: false })));
     expect(screen.getByTestId('inverter-header')).toHaveClass('bg-body-tertiary');
     await user.click(screen.getByRole('tab', { name: /Garage roof/ }));
     expect(screen.getByRole('tabpanel')).toHaveTextContent(garage!.serial);
@@ -94,7 +88,7 @@ describe('LivePage', () => {
   });
 
   it('hides the pills with a single inverter', async () => {
-    await renderPage({ status: oneInverter });
+    await renderPage({ status: oneInverterStatus });
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     expect(screen.getByTestId(`inverter-${balcony!.serial}`)).toBeInTheDocument();
   });
@@ -120,7 +114,11 @@ describe('LivePage', () => {
 
   it('shows RSSI and signal quality', async () => {
     const { user } = await renderPage();
-    act(() => FakeSocket.latest.push(message({ radio_stats: { ...full.radio_stats, rssi: -70 } })));
+    act(() =>
+      FakeSocket.latest.push(
+        liveMessage({ radio_stats: { ...fullInverter.radio_stats, rssi: -70 } }),
+      ),
+    );
     await user.click(screen.getByRole('button', { name: 'Radio statistics' }));
     const rssiRow = screen.getByTestId('rssi').closest('tr')!;
     expect(rssiRow).toHaveTextContent('-70 dBm');
@@ -128,8 +126,8 @@ describe('LivePage', () => {
   });
 
   it('hides the event log button when the model has no event log', async () => {
-    await renderPage({ status: oneInverter });
-    act(() => FakeSocket.latest.push(message({ events: -1 })));
+    await renderPage({ status: oneInverterStatus });
+    act(() => FakeSocket.latest.push(liveMessage({ events: -1 })));
     expect(screen.queryByRole('button', { name: /Show the event log/ })).not.toBeInTheDocument();
   });
 
