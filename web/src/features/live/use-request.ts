@@ -58,6 +58,16 @@ export function useRequest<T>(
     };
   }, [enabled, refreshMs, round]);
 
+  // A dialog opened again must not show the previous opening's answer (a stale "Ok" while a
+  // new command is pending): forget it when the request is switched off.
+  useEffect(() => {
+    if (!enabled) return undefined;
+    return () => {
+      setData(undefined);
+      setError(undefined);
+    };
+  }, [enabled]);
+
   const reload = useCallback(() => setRound((n) => n + 1), []);
   return { data, error, loading, reload };
 }
