@@ -26,6 +26,10 @@ const RebootPage = lazyScreen(
   () => import('@/features/maintenance/reboot-page').then((m) => m.RebootPage),
   { query: false },
 );
+const SecuritySettingsPage = lazyScreen(
+  () => import('@/features/security/security-settings-page').then((m) => m.SecuritySettingsPage),
+  { query: true },
+);
 // Stand-ins for the screens issue; real screens will usually want `query: true`.
 const Placeholder = lazy(() =>
   import('./placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
@@ -99,7 +103,9 @@ export function AppRoutes() {
             <Placeholder titleKey="configadmin.ConfigManagement" />
           </Route>
           <Route path={PATHS.securitySettings}>
-            <Placeholder titleKey="securityadmin.SecuritySettings" />
+            <RequireAuth>
+              <SecuritySettingsPage />
+            </RequireAuth>
           </Route>
           <Route>
             <Redirect to={PATHS.live} replace />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from './query-client';
 
 // One cache for the whole visit, shared by every screen that uses server state.
@@ -9,6 +9,12 @@ const queryClient = createQueryClient();
  * TanStack Query for one screen. The router loads it together with the screens that need it,
  * so the first load of the live view does not carry it (budget, architecture "Decisions").
  */
-export function QueryProvider({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+export function QueryProvider({
+  children,
+  client = queryClient,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+}) {
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -12,13 +12,35 @@ export interface PageProps {
   isLoading?: boolean;
   /** Shows the reload button and enables pull-to-refresh on touch. */
   onReload?: () => unknown;
+  /** A failed load: shown with a Retry button instead of the content. */
+  error?: unknown;
   /** Shows the live-connection dot: true online, false offline; absent hides it. */
   socketOnline?: boolean;
   children?: ReactNode;
 }
 
+function LoadError({ error, onRetry }: { error: unknown; onRetry: (() => unknown) | undefined }) {
+  const t = useT();
+  const reason = error instanceof Error ? error.message : String(error);
+  return (
+    <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
+      <span className="me-auto">{t('base.LoadFailed', { reason })}</span>
+      {onRetry && (
+        <button
+          type="button"
+          className="btn btn-outline-danger btn-sm"
+          onClick={() => void onRetry()}
+        >
+          {t('base.Retry')}
+        </button>
+      )}
+    </div>
+  );
+}
+
 /** The frame of every screen (spec §2 "Page layout"): title, marker, reload, spinner, pull-to-refresh. */
-export function Page({ title, isLoading = false, onReload, socketOnline, children }: PageProps) {
+export function Page(props: PageProps) {
+  const { title, isLoading = false, onReload, socketOnline, error, children } = props;
   const t = useT();
   const pull = usePullToRefresh(onReload);
   useEffect(() => {
@@ -49,6 +71,8 @@ export function Page({ title, isLoading = false, onReload, socketOnline, childre
         <div className="text-center my-5">
           <Spinner label={t('base.Loading')} />
         </div>
+      ) : error ? (
+        <LoadError error={error} onRetry={onReload} />
       ) : (
         children
       )}

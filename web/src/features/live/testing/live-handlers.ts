@@ -1,4 +1,5 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
+export { recordPosts } from '@/testing/api-handlers';
 import { devInfoFixture } from '@heliodtu/contract/fixtures/dev-info';
 import { eventLogFixture } from '@heliodtu/contract/fixtures/event-log';
 import {
@@ -41,13 +42,3 @@ export const liveHandlers = {
     http.get('*/api/gridprofile/rawdata', () => HttpResponse.json(raw)),
   ],
 };
-
-/** Records the `data` field of POSTs to `path` and answers `answer`. */
-export function recordPosts(path: string, answer: JsonBodyType) {
-  const received: unknown[] = [];
-  const handler = http.post(`*/${path}`, async ({ request }) => {
-    received.push(JSON.parse(String((await request.formData()).get('data'))));
-    return HttpResponse.json(answer);
-  });
-  return { handler, received };
-}

@@ -1,0 +1,96 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ApiResult } from '@heliodtu/contract/envelope';
+import { Page } from '@/components/layout/page';
+import { ResultAlert } from '@/components/ui/result-alert';
+import { useConfig, useSaveConfig } from '@/lib/config-api';
+import type { FieldMessage } from './field-message';
+import { FormFooter } from './form-footer';
+import { FormContext, useSettingsForm, type SettingsForm } from './use-settings-form';
+
+interface ConfigFormPageProps<T, D> {
+  title: string;
+  /** API area: GET and POST `api/<area>/config`, cache key [area]. */
+  area: string;
+  /** Turns the loaded answer into form values (defaults to the answer itself). */
+  toForm?: (config: T) => D;
+  /** Turns form values into the posted data (defaults to the values). */
+  toRequest?: (values: D) => unknown;
+  validate?: (values: D) => readonly FieldMessage[];
+  /** After the gateway accepted a save (the security page renews the stored login). */
+  onSaved?: (values: D) => void;
+  /** The fields; visibility rules read `form.values`. */
+  children(form: SettingsForm<D>): ReactNode;
+}
+
+/**
+ * The five steps every settings page shares (architecture §6.6): load → show → edit with the
+ * contract's rules → save → result alert; Cancel and Reload bring back the gateway's values.
+ * An invalid form sends nothing.
+ */
+export function ConfigFormPage<T, D = T>(props: ConfigFormPageProps<T, D>) {
+  const { title, area } = props;
+  const query = useConfig<T>(area);
+  const save = useSaveConfig<unknown>(area);
+  const [result, setResult] = useState<ApiResult | null>(null);
+  const reload = () => {
+    setResult(null);
+    return query.refetch();
+  };
+
+  return (
+    <Page title={title} isLoading={query.isPending} error={query.error} onReload={reload}>
+      <ResultAlert result={result} onDismiss={() => setResult(null)} />
+      {query.data !== undefined && (
+        <ConfigForm
+          // A new answer (reload, cancel, after a save) starts the form over from it.
+          key={query.dataUpdatedAt}
+          initial={props.toForm ? props.toForm(query.data) : (query.data as unknown as D)}
+          validate={props.validate}
+          busy={save.isPending || query.isFetching}
+          onCancel={() => void reload()}
+          onSave={async (values) => {
+            setResult(null);
+            const data = props.toRequest ? props.toRequest(values) : values;
+            const answer = await save.mutateAsync(data);
+            if (answer.type === 'success') props.onSaved?.(values);
+            setResult(answer);
+          }}
+        >
+          {props.children}
+        </ConfigForm>
+      )}
+    </Page>
+  );
+}
+
+interface ConfigFormProps<D> {
+  initial: D;
+  validate: ((values: D) => readonly FieldMessage[]) | undefined;
+  busy: boolean;
+  onCancel(): void;
+  onSave(values: D): Promise<void>;
+  children(form: SettingsForm<D>): ReactNode;
+}
+
+function ConfigForm<D>({
+  initial,
+  validate,
+  busy,
+  onCancel,
+  onSave,
+  children,
+}: ConfigFormProps<D>) {
+  const form = useSettingsForm<D>({ initial, ...(validate ? { validate } : {}) });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (form.trySubmit()) void onSave(form.values);
+  };
+  return (
+    <FormContext.Provider value={form as SettingsForm<unknown>}>
+      <form noValidate onSubmit={onSubmit}>
+        {children(form)}
+        <FormFooter busy={busy} onCancel={onCancel} />
+      </form>
+    </FormContext.Provider>
+  );
+}

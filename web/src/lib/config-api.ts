@@ -1,0 +1,48 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiResult } from '@heliodtu/contract/envelope';
+import { apiGet, apiPost } from './api-client';
+import { translate } from './i18n/use-t';
+
+/**
+ * The read and save pair of one settings area (architecture §6.4): `GET api/<area>/config`
+ * under the key [area, 'config'], and a save that posts the whole object and, on success,
+ * refetches the area so the form shows what the gateway kept.
+ *
+ * Loads are silent: a page shows a failed load itself, with Retry, instead of leaving for the
+ * error page (a 401 still goes to the login, in api-client).
+ */
+export function configQuery<T>(area: string, path = `api/${area}/config`) {
+  return queryOptions({
+    queryKey: [area, 'config'],
+    queryFn: ({ signal }) => apiGet<T>(path, { silent: true, signal }),
+    // A form must start from what the gateway holds now: no cached copy shown on a later visit
+    // (it would be replaced by the fresh answer under the user's fingers).
+    gcTime: 0,
+  });
+}
+
+export function useConfig<T>(area: string, path?: string) {
+  return useQuery(configQuery<T>(area, path));
+}
+
+/** A result to show for a save that never got an answer (network down, gateway away). */
+export function failedSaveResult(error: unknown): ApiResult {
+  const reason = error instanceof Error ? error.message : String(error);
+  return { type: 'danger', message: translate('base.SaveFailed', { reason }) };
+}
+
+export function useSaveConfig<D>(area: string, path = `api/${area}/config`) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (data: D) => {
+      try {
+        return await apiPost<ApiResult>(path, data, { silent: true });
+      } catch (error) {
+        return failedSaveResult(error);
+      }
+    },
+    onSuccess: async (result) => {
+      if (result.type === 'success') await client.invalidateQueries({ queryKey: [area] });
+    },
+  });
+}
