@@ -7,7 +7,8 @@ import { defineConfig } from '@playwright/test';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(e2eDir, '..');
-const webDist = path.join(root, 'web/dist');
+// E2E_WEB_DIST lets several builds be tested side by side (one per engineer on a shared machine).
+const webDist = process.env['E2E_WEB_DIST'] ?? path.join(root, 'web/dist');
 
 /** Debian's Chromium (architecture §6.10): CHROMIUM_PATH, else `which chromium`; never a download. */
 function chromiumPath(): string {

@@ -74,7 +74,9 @@ const SAFELIST = {
 
 export default defineConfig(({ mode, command }) => {
   const firmware = mode === 'firmware';
-  const outDir = path.join(webRoot, firmware ? 'dist-firmware' : 'dist');
+  // WEB_OUT_DIR: a build of one's own beside others on a shared machine (e2e's E2E_WEB_DIST).
+  const outDir =
+    process.env['WEB_OUT_DIR'] ?? path.join(webRoot, firmware ? 'dist-firmware' : 'dist');
   return {
     // Relative asset URLs; index.html's <base> makes them resolve from the interface root.
     base: './',
