@@ -40,7 +40,7 @@ export type DeviceConfig = z.infer<typeof DeviceConfigSchema>;
  *   LED brightness 0..100, locale 1..2 characters) are SPEC_STRICTER: the firmware has no result
  *   code for them (it stores display values unchecked and caps brightness at 100), so an
  *   out-of-range value answers 1005 "values are missing" — the generic code for a value the device
- *   cannot take — and nothing is saved. The check lives in server rules/device-rules.ts.
+ *   cannot take — and nothing is saved. The check lives in rules/device-rules.ts.
  * - Display fields or LED entries left out keep their stored values (the firmware would store
  *   0/false; keeping them is the safe reading of a partial post). LED entries past the second are ignored.
  */

@@ -119,4 +119,4 @@ export const InverterOrderRequestSchema = z.object({
 export type InverterOrderRequest = z.input<typeof InverterOrderRequestSchema>;
 
 /** Largest serial we store: 12 hex digits (see the note at the top). */
-export const INVERTER_SERIAL_MAX = 0xffff_ffff_ffffn;
+export { INVERTER_SERIAL_MAX } from './domain/serial-hex.js';

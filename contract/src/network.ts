@@ -2,21 +2,14 @@ import { z } from 'zod';
 import { ApiResultSchema } from './envelope.js';
 import { wire } from './wire.js';
 
+// Zod-free, so the web's copy of the rules stays small; re-exported for existing imports.
+export { isValidIpv4, NETWORK_WARNINGS, parseIpv4 } from './domain/ipv4.js';
+
 /** The admin access point's address while it is up, wire-contract §6.1. */
 export const AP_IP = '192.168.4.1';
 /** AP SSID prefix; the chip id follows in decimal, wire-contract §6.1. */
 export const AP_SSID_PREFIX = 'OpenDTU-';
 export const NETWORK_MODES = ['Station', 'Ethernet'] as const;
-
-/**
- * The three network answers the device sends without a `code` (wire-contract §4.8): the
- * envelope is `{type:'warning', message}`, so clients can only tell them apart by text.
- */
-export const NETWORK_WARNINGS = {
-  hostname: 'Hostname must between 1 and 31 characters long!',
-  ssid: 'SSID must between 1 and 32 characters long!',
-  password: 'Password must not be longer than 64 characters long!',
-} as const;
 
 //-- GET /api/network/status (wire-contract §4.8)
 
@@ -85,19 +78,3 @@ export type NetworkConfigData = z.output<typeof NetworkConfigRequestSchema>;
 /** POST /api/network/config answer: coded (1001, 1005, 1006, 8001..8006) or one of NETWORK_WARNINGS. */
 export const NetworkConfigResponseSchema = ApiResultSchema;
 export type NetworkConfigResponse = z.infer<typeof NetworkConfigResponseSchema>;
-
-const OCTET = /^\d{1,3}$/;
-
-/** Octets of a dotted-quad IPv4 address, or null when it is none (the device's IP check, wire-contract §4.8). */
-export function parseIpv4(text: string): [number, number, number, number] | null {
-  const parts = text.split('.');
-  if (parts.length !== 4) return null;
-  const octets = parts.map((part) => (OCTET.test(part) ? Number(part) : NaN));
-  if (octets.some((octet) => !(octet >= 0 && octet <= 255))) return null;
-  return octets as [number, number, number, number];
-}
-
-/** True for a dotted-quad IPv4 address such as "192.168.1.10", wire-contract §4.8. */
-export function isValidIpv4(text: string): boolean {
-  return parseIpv4(text) !== null;
-}

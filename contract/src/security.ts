@@ -20,7 +20,7 @@ export type SecurityConfig = z.infer<typeof SecurityConfigSchema>;
 /**
  * POST /api/security/config data, wire-contract §4.1. The firmware's presence check lets a
  * missing password through as "null"; here both fields must have their kind, else 1005.
- * The length rule (10001) is a server rule, not part of the shape.
+ * The length rule (10001) is not part of the shape: see rules/security-rules.ts.
  */
 export const SecurityConfigRequestSchema = z.object({
   password: wire.string(),

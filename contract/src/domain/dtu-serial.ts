@@ -1,4 +1,4 @@
-import { formatSerialHex } from '../wire.js';
+import { formatSerialHex } from './serial-hex.js';
 
 /**
  * The DTU's own serial (its radio address). Two sources describe it differently:

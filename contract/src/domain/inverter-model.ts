@@ -1,4 +1,4 @@
-import { parseSerialHex } from '../wire.js';
+import { parseSerialHex } from './serial-hex.js';
 
 /** Radio a model family talks over: NRF24L01+ (2.4 GHz) or CMT2300A (sub-GHz). */
 export type RadioKind = 'NRF' | 'CMT';

@@ -1,4 +1,4 @@
-import { parseSerialHex } from '../wire.js';
+import { parseSerialHex } from './serial-hex.js';
 
 export interface ProductionDate {
   readonly year: number;

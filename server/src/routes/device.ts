@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ApiCode } from '@heliodtu/contract/codes';
 import { DeviceConfigRequestSchema, type DeviceConfig } from '@heliodtu/contract/device';
 import { LED_COUNT } from '@heliodtu/contract/limits';
-import { checkDeviceConfig, postedPinMappingName } from '../rules/device-rules.js';
+import { checkDeviceConfig, postedPinMappingName } from '@heliodtu/contract/rules/device-rules';
 
 /** GET+POST /api/device/config, wire-contract §4.7; file keys of config.json `device` (§9). */
 export const deviceRoutes: FastifyPluginAsync = async (app) => {

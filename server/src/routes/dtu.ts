@@ -10,8 +10,8 @@ import { countryDefinitions } from '@heliodtu/contract/domain/frequency';
 import { DtuConfigRequestSchema, type DtuConfig } from '@heliodtu/contract/dtu';
 import { CMT_CHANNEL_WIDTH_HZ } from '@heliodtu/contract/limits';
 import { configuredRadios } from '@heliodtu/contract/pin-mapping';
+import { checkDtuConfig } from '@heliodtu/contract/rules/dtu-rules';
 import { parseSerialHex } from '@heliodtu/contract/wire';
-import { checkDtuConfig } from '../rules/dtu-rules.js';
 
 /** GET+POST /api/dtu/config, wire-contract §4.6; file keys of config.json `dtu` (§9). */
 export const dtuRoutes: FastifyPluginAsync = async (app) => {

@@ -15,7 +15,7 @@ import {
   isOccupied,
   listEntryOf,
   ordersOf,
-} from '../rules/inverter-rules.js';
+} from '../rules/inverter-slots.js';
 
 /** /api/inverter list, add, edit, del and order, wire-contract §4.3 (stats_reset lives elsewhere). */
 export const inverterRoutes: FastifyPluginAsync = async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiCode } from '@heliodtu/contract/codes';
 import { LimitConfigRequestSchema, type LimitStatus } from '@heliodtu/contract/limit';
-import { checkLimitConfig } from '../rules/limit-rules.js';
+import { checkLimitConfig } from '@heliodtu/contract/rules/limit-rules';
 
 /** GET /api/limit/status and POST /api/limit/config, wire-contract §4.4. */
 export const limitRoutes: FastifyPluginAsync = async (app) => {

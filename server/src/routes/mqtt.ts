@@ -7,7 +7,7 @@ import {
   type MqttConfigPost,
   type MqttStatus,
 } from '@heliodtu/contract/mqtt';
-import { checkMqttConfig, truncateMqttConfig } from '../rules/mqtt-rules.js';
+import { checkMqttConfig, truncateMqttConfig } from '@heliodtu/contract/rules/mqtt-rules';
 import { certificateInfo } from '../mqtt/cert-info.js';
 import { effectiveClientId, lwtTopic } from '../mqtt/connection-settings.js';
 

@@ -6,8 +6,8 @@ import {
   type NetworkConfig,
   type NetworkStatus,
 } from '@heliodtu/contract/network';
+import { networkConfigProblem, normalizeIpv4 } from '@heliodtu/contract/rules/network-rules';
 import { ApiFailure } from '../plugins/api-failure.js';
-import { networkConfigProblem, normalizeIpv4 } from '../rules/network-rules.js';
 import { uptimeSeconds } from '../system/boot-record.js';
 import { readNetworkStatus } from '../system/network-status.js';
 

@@ -8,10 +8,10 @@ import {
   type NtpStatus,
   type NtpTime,
 } from '@heliodtu/contract/ntp';
+import { ntpConfigProblem, ntpTimeProblem } from '@heliodtu/contract/rules/ntp-rules';
 import { formatDeviceTime } from '../device/format-time.js';
 import { localParts, localToEpoch } from '../device/posix-tz.js';
 import { isDayPeriod, sunTimes } from '../device/sun.js';
-import { ntpConfigProblem, ntpTimeProblem } from '../rules/ntp-rules.js';
 
 /** /api/ntp/status, /api/ntp/config and /api/ntp/time, wire-contract §4.9. */
 export const ntpRoutes: FastifyPluginAsync = async (app) => {

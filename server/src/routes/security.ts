@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiCode } from '@heliodtu/contract/codes';
+import { passwordProblem } from '@heliodtu/contract/rules/security-rules';
 import { SecurityConfigRequestSchema, type SecurityConfig } from '@heliodtu/contract/security';
 import { ApiFailure } from '../plugins/api-failure.js';
-import { passwordProblem } from '../rules/security-rules.js';
 
 /** /api/security: login check and the admin password / read-only setting, wire-contract §2, §4.1. */
 export const securityRoutes: FastifyPluginAsync = async (app) => {

@@ -1,5 +1,4 @@
-import { ApiCode, type ApiCodeValue } from '@heliodtu/contract/codes';
-import type { ApiParam } from '@heliodtu/contract/envelope';
+import { ApiCode } from '../codes.js';
 import {
   MQTT_CERT_MAX,
   MQTT_CLIENTID_MAX,
@@ -13,89 +12,109 @@ import {
   MQTT_PORT,
   MQTT_PUBLISH_INTERVAL,
   MQTT_TOPIC_MAX,
-} from '@heliodtu/contract/limits';
-import type { MqttConfigPost } from '@heliodtu/contract/mqtt';
+} from '../limits.js';
+import type { MqttConfigPost } from '../mqtt.js';
+import { firstFailure, type FieldProblem, type RuleFailure } from './field-problem.js';
 
-export interface MqttRule {
-  code: ApiCodeValue;
-  param?: ApiParam;
+export type { RuleFailure } from './field-problem.js';
+
+export interface MqttRule extends Omit<FieldProblem, 'field'> {
+  field: keyof MqttConfigPost;
   /** Only checked when Home Assistant discovery is enabled. */
   hassOnly?: true;
   fails(data: MqttConfigPost): boolean;
 }
 
-export interface RuleFailure {
-  code: ApiCodeValue;
-  param?: ApiParam;
-}
-
 // The firmware looks for the space character only, not for other whitespace.
 const hasSpace = (text: string) => text.includes(' ');
+// The device compares string lengths as the JSON library gives them; kept as characters.
 const longer = (text: string | undefined, max: number) => (text ?? '').length > max;
 
-/** The per-field checks of wire-contract §4.10, in the device's order. */
+/**
+ * The per-field checks of wire-contract §4.10, in the device's order. The device answers 7008
+ * once for the three certificate fields; here each field has its own entry with that code.
+ */
 export const MQTT_RULES: readonly MqttRule[] = [
   {
+    field: 'mqtt_hostname',
     code: ApiCode.MqttHostnameLength,
     param: { max: MQTT_HOSTNAME_MAX },
     fails: (d) => d.mqtt_hostname.length === 0 || longer(d.mqtt_hostname, MQTT_HOSTNAME_MAX),
   },
   {
+    field: 'mqtt_clientid',
     code: ApiCode.MqttClientIdLength,
     param: { max: MQTT_CLIENTID_MAX },
     fails: (d) => longer(d.mqtt_clientid, MQTT_CLIENTID_MAX),
   },
   {
+    field: 'mqtt_username',
     code: ApiCode.MqttUsernameLength,
     param: { max: MQTT_USERNAME_MAX },
     fails: (d) => longer(d.mqtt_username, MQTT_USERNAME_MAX),
   },
   {
+    field: 'mqtt_password',
     code: ApiCode.MqttPasswordLength,
     param: { max: MQTT_PASSWORD_MAX },
     fails: (d) => longer(d.mqtt_password, MQTT_PASSWORD_MAX),
   },
   {
+    field: 'mqtt_topic',
     code: ApiCode.MqttTopicLength,
     param: { max: MQTT_TOPIC_MAX },
     fails: (d) => longer(d.mqtt_topic, MQTT_TOPIC_MAX),
   },
-  { code: ApiCode.MqttTopicCharacter, fails: (d) => hasSpace(d.mqtt_topic) },
-  { code: ApiCode.MqttTopicTrailingSlash, fails: (d) => !d.mqtt_topic.endsWith('/') },
+  { field: 'mqtt_topic', code: ApiCode.MqttTopicCharacter, fails: (d) => hasSpace(d.mqtt_topic) },
   {
+    field: 'mqtt_topic',
+    code: ApiCode.MqttTopicTrailingSlash,
+    fails: (d) => !d.mqtt_topic.endsWith('/'),
+  },
+  {
+    field: 'mqtt_port',
     code: ApiCode.MqttPort,
     fails: (d) => d.mqtt_port < MQTT_PORT.min || d.mqtt_port > MQTT_PORT.max,
   },
+  ...(['mqtt_root_ca_cert', 'mqtt_client_cert', 'mqtt_client_key'] as const).map(
+    (field): MqttRule => ({
+      field,
+      code: ApiCode.MqttCertificateLength,
+      param: { max: MQTT_CERT_MAX },
+      fails: (d) => longer(d[field], MQTT_CERT_MAX),
+    }),
+  ),
   {
-    code: ApiCode.MqttCertificateLength,
-    param: { max: MQTT_CERT_MAX },
-    fails: (d) =>
-      longer(d.mqtt_root_ca_cert, MQTT_CERT_MAX) ||
-      longer(d.mqtt_client_cert, MQTT_CERT_MAX) ||
-      longer(d.mqtt_client_key, MQTT_CERT_MAX),
-  },
-  {
+    field: 'mqtt_lwt_topic',
     code: ApiCode.MqttLwtTopicLength,
     param: { max: MQTT_LWT_TOPIC_MAX },
     fails: (d) => longer(d.mqtt_lwt_topic, MQTT_LWT_TOPIC_MAX),
   },
-  { code: ApiCode.MqttLwtTopicCharacter, fails: (d) => hasSpace(d.mqtt_lwt_topic) },
   {
+    field: 'mqtt_lwt_topic',
+    code: ApiCode.MqttLwtTopicCharacter,
+    fails: (d) => hasSpace(d.mqtt_lwt_topic),
+  },
+  {
+    field: 'mqtt_lwt_online',
     code: ApiCode.MqttLwtOnlineLength,
     param: { max: MQTT_LWT_VALUE_MAX },
     fails: (d) => longer(d.mqtt_lwt_online, MQTT_LWT_VALUE_MAX),
   },
   {
+    field: 'mqtt_lwt_offline',
     code: ApiCode.MqttLwtOfflineLength,
     param: { max: MQTT_LWT_VALUE_MAX },
     fails: (d) => longer(d.mqtt_lwt_offline, MQTT_LWT_VALUE_MAX),
   },
   {
+    field: 'mqtt_lwt_qos',
     code: ApiCode.MqttLwtQos,
     param: { max: MQTT_LWT_QOS_MAX },
     fails: (d) => d.mqtt_lwt_qos > MQTT_LWT_QOS_MAX,
   },
   {
+    field: 'mqtt_publish_interval',
     code: ApiCode.MqttPublishInterval,
     param: { min: MQTT_PUBLISH_INTERVAL.min, max: MQTT_PUBLISH_INTERVAL.max },
     fails: (d) =>
@@ -103,12 +122,14 @@ export const MQTT_RULES: readonly MqttRule[] = [
       d.mqtt_publish_interval > MQTT_PUBLISH_INTERVAL.max,
   },
   {
+    field: 'mqtt_hass_topic',
     code: ApiCode.MqttHassTopicLength,
     param: { max: MQTT_HASS_TOPIC_MAX },
     hassOnly: true,
     fails: (d) => longer(d.mqtt_hass_topic, MQTT_HASS_TOPIC_MAX),
   },
   {
+    field: 'mqtt_hass_topic',
     code: ApiCode.MqttHassTopicCharacter,
     hassOnly: true,
     fails: (d) => hasSpace(d.mqtt_hass_topic),
@@ -116,16 +137,19 @@ export const MQTT_RULES: readonly MqttRule[] = [
 ];
 
 /**
- * First failing rule of wire-contract §4.10, or undefined. The rules apply only while MQTT is
- * enabled, and the Home Assistant ones only while discovery is enabled too.
+ * Every failing rule of wire-contract §4.10, in the device's order. The rules apply only while
+ * MQTT is enabled, and the Home Assistant ones only while discovery is enabled too.
  */
-export function checkMqttConfig(data: MqttConfigPost): RuleFailure | undefined {
-  if (!data.mqtt_enabled) return undefined;
-  const failed = MQTT_RULES.find(
+export function mqttConfigProblems(data: MqttConfigPost): FieldProblem[] {
+  if (!data.mqtt_enabled) return [];
+  return MQTT_RULES.filter(
     (rule) => (!rule.hassOnly || data.mqtt_hass_enabled) && rule.fails(data),
-  );
-  if (!failed) return undefined;
-  return failed.param ? { code: failed.code, param: failed.param } : { code: failed.code };
+  ).map(({ field, code, param }) => (param ? { field, code, param } : { field, code }));
+}
+
+/** The first failing rule (the one the device answers), or undefined. */
+export function checkMqttConfig(data: MqttConfigPost): RuleFailure | undefined {
+  return firstFailure(mqttConfigProblems(data));
 }
 
 /**

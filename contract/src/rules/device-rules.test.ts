@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceConfigRequest } from '@heliodtu/contract/device';
+import type { DeviceConfigRequest } from '../device.js';
 import {
   DIAGRAM_DURATION,
   DIAGRAM_MODE,
@@ -7,8 +7,9 @@ import {
   DISPLAY_ROTATION,
   LED_BRIGHTNESS,
   PIN_MAPPING_NAME_MAX,
-} from '@heliodtu/contract/limits';
-import { checkDeviceConfig, postedPinMappingName } from './device-rules.js';
+  type Range,
+} from '../limits.js';
+import { checkDeviceConfig, deviceConfigProblems, postedPinMappingName } from './device-rules.js';
 
 const named = (change: Omit<DeviceConfigRequest, 'curPin'>): DeviceConfigRequest => ({
   curPin: { name: 'Default' },
@@ -67,5 +68,57 @@ describe('checkDeviceConfig', () => {
     expect(checkDeviceConfig(leds(LED_BRIGHTNESS.min, LED_BRIGHTNESS.max))).toBeUndefined();
     expect(checkDeviceConfig(leds(LED_BRIGHTNESS.max + 1, 0))).toEqual({ code: 1005 });
     expect(checkDeviceConfig(leds(0, LED_BRIGHTNESS.max + 1))).toEqual({ code: 1005 });
+  });
+});
+
+describe('deviceConfigProblems', () => {
+  const limit = (range: Range) => ({ min: range.min, max: range.max });
+
+  it('finds nothing in a valid post', () => {
+    expect(deviceConfigProblems(named({ display: { contrast: 50, locale: 'de' } }))).toEqual([]);
+  });
+
+  it('names curPin.name with 12001', () => {
+    expect(deviceConfigProblems({ curPin: { name: '' } })).toEqual([
+      { field: 'curPin.name', code: 12001, param: { max: PIN_MAPPING_NAME_MAX } },
+    ]);
+  });
+
+  it.each([
+    ['rotation', DISPLAY_ROTATION],
+    ['contrast', DISPLAY_CONTRAST],
+    ['diagramduration', DIAGRAM_DURATION],
+    ['diagrammode', DIAGRAM_MODE],
+  ] as const)('names display.%s with 1005 and its bound', (key, range) => {
+    expect(deviceConfigProblems(named({ display: { [key]: range.max + 1 } }))).toEqual([
+      { field: `display.${key}`, code: 1005, limit: limit(range) },
+    ]);
+  });
+
+  it('names display.locale and each LED by index', () => {
+    expect(deviceConfigProblems(named({ display: { locale: 'fra' } }))).toEqual([
+      { field: 'display.locale', code: 1005, limit: { min: 1, max: 2 } },
+    ]);
+    const led = named({ led: [{ brightness: 5 }, { brightness: LED_BRIGHTNESS.max + 1 }] });
+    expect(deviceConfigProblems(led)).toEqual([
+      { field: 'led.1.brightness', code: 1005, limit: limit(LED_BRIGHTNESS) },
+    ]);
+  });
+
+  it('lists every failing field in order; the first is the answer', () => {
+    const data: DeviceConfigRequest = {
+      curPin: { name: '' },
+      display: { contrast: 101, rotation: 4, locale: '' },
+      led: [{ brightness: 101 }, { brightness: 101 }],
+    };
+    expect(deviceConfigProblems(data).map((p) => p.field)).toEqual([
+      'curPin.name',
+      'display.rotation',
+      'display.contrast',
+      'display.locale',
+      'led.0.brightness',
+      'led.1.brightness',
+    ]);
+    expect(checkDeviceConfig(data)).toEqual({ code: 12001, param: { max: 63 } });
   });
 });

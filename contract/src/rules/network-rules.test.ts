@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AP_TIMEOUT,
-  HOSTNAME_MAX,
-  WIFI_PASSWORD_MAX,
-  WIFI_SSID_MAX,
-} from '@heliodtu/contract/limits';
-import { NETWORK_WARNINGS, isValidIpv4, type NetworkConfigData } from '@heliodtu/contract/network';
-import { networkConfigFixture } from '@heliodtu/contract/fixtures/network-config';
-import { networkConfigProblem, normalizeIpv4 } from './network-rules.js';
+import { AP_TIMEOUT, HOSTNAME_MAX, WIFI_PASSWORD_MAX, WIFI_SSID_MAX } from '../limits.js';
+import { NETWORK_WARNINGS, isValidIpv4, type NetworkConfigData } from '../network.js';
+import { networkConfigFixture } from '../fixtures/network-config.js';
+import { networkConfigProblem, networkConfigProblems, normalizeIpv4 } from './network-rules.js';
 
 const valid: NetworkConfigData = {
   ...networkConfigFixture,
@@ -98,5 +93,72 @@ describe('networkConfigProblem', () => {
     expect(check({ password: 'p'.repeat(70), aptimeout: 100000 })).toEqual({
       message: NETWORK_WARNINGS.password,
     });
+  });
+});
+
+describe('networkConfigProblems', () => {
+  const problems = (change: Partial<NetworkConfigData>) =>
+    networkConfigProblems({ ...valid, ...change });
+
+  it('finds nothing in a valid config', () => {
+    expect(problems({})).toEqual([]);
+    expect(problems({ ssid: '' })).toEqual([]);
+  });
+
+  it.each([
+    ['ipaddress', 8001],
+    ['netmask', 8002],
+    ['gateway', 8003],
+    ['dns1', 8004],
+    ['dns2', 8005],
+  ] as const)('names %s with %i', (field, code) => {
+    expect(problems({ [field]: 'x' })).toEqual([{ field, code }]);
+  });
+
+  it('gives the code-less warnings their field, message and bound (code 1005)', () => {
+    expect(problems({ hostname: '' })).toEqual([
+      {
+        field: 'hostname',
+        code: 1005,
+        limit: { min: 1, max: HOSTNAME_MAX },
+        message: NETWORK_WARNINGS.hostname,
+      },
+    ]);
+    expect(problems({ ssid: 'ü'.repeat(17) })).toEqual([
+      { field: 'ssid', code: 1005, limit: { max: WIFI_SSID_MAX }, message: NETWORK_WARNINGS.ssid },
+    ]);
+    expect(problems({ password: 'p'.repeat(WIFI_PASSWORD_MAX + 1) })).toEqual([
+      {
+        field: 'password',
+        code: 1005,
+        limit: { max: WIFI_PASSWORD_MAX },
+        message: NETWORK_WARNINGS.password,
+      },
+    ]);
+  });
+
+  it('names aptimeout with 8006', () => {
+    expect(problems({ aptimeout: AP_TIMEOUT.max + 1 })).toEqual([
+      { field: 'aptimeout', code: 8006 },
+    ]);
+  });
+
+  it('lists every failing field in the device order', () => {
+    const all = problems({
+      ipaddress: 'x',
+      dns2: 'y',
+      hostname: '',
+      ssid: 's'.repeat(40),
+      password: 'p'.repeat(70),
+      aptimeout: 100000,
+    });
+    expect(all.map((p) => p.field)).toEqual([
+      'ipaddress',
+      'dns2',
+      'hostname',
+      'ssid',
+      'password',
+      'aptimeout',
+    ]);
   });
 });

@@ -7,7 +7,6 @@ import {
 } from '@heliodtu/contract/config-file';
 import { inverterModelOf, UNKNOWN_TYPE } from '@heliodtu/contract/domain/inverter-model';
 import {
-  INVERTER_SERIAL_MAX,
   InverterChannelEditSchema,
   ReachableThresholdSchema,
   type Inverter,
@@ -15,7 +14,13 @@ import {
   type InverterEditRequestSchema,
   type InverterOrderRequest,
 } from '@heliodtu/contract/inverter';
-import { INVERTER_NAME_MAX, MAX_CHANNELS, MAX_INVERTERS } from '@heliodtu/contract/limits';
+import { MAX_CHANNELS, MAX_INVERTERS } from '@heliodtu/contract/limits';
+import type { FieldProblem } from '@heliodtu/contract/rules/field-problem';
+import {
+  inverterAddProblems,
+  inverterEditProblems,
+  inverterSerialProblems,
+} from '@heliodtu/contract/rules/inverter-rules';
 import { formatSerialHex, parseSerialHex } from '@heliodtu/contract/wire';
 import { ApiFailure } from '../plugins/api-failure.js';
 
@@ -54,6 +59,17 @@ export function listEntryOf(slot: InverterSlotFile, id: number): Inverter {
   };
 }
 
+/** Serials of the occupied slots other than `ownId`, for the duplicate check (4001). */
+function otherSerials(slots: readonly InverterSlotFile[], ownId?: number): bigint[] {
+  return slots.flatMap((slot, id) => (id !== ownId && isOccupied(slot) ? [serialOf(slot)] : []));
+}
+
+/** Throws the first problem as the device answers it (its code, and its param if any). */
+function throwFirst(problems: readonly FieldProblem[]): void {
+  const [first] = problems;
+  if (first) throw new ApiFailure(first.code, first.param);
+}
+
 /**
  * The serial of an add or edit: 4001 when it is 0, wider than 12 hex digits, or already used by
  * another slot than `ownId` (see contract/src/inverter.ts for why duplicates are refused).
@@ -63,18 +79,8 @@ export function checkSerial(
   slots: readonly InverterSlotFile[],
   ownId?: number,
 ): number {
-  const serial = parseSerialHex(text);
-  if (serial === 0n || serial > INVERTER_SERIAL_MAX)
-    throw new ApiFailure(ApiCode.InverterSerialZero);
-  const taken = slots.some((slot, id) => id !== ownId && serialOf(slot) === serial);
-  if (taken) throw new ApiFailure(ApiCode.InverterSerialZero);
-  return Number(serial);
-}
-
-function checkName(name: string): void {
-  if (name.length === 0 || name.length > INVERTER_NAME_MAX) {
-    throw new ApiFailure(ApiCode.InverterNameLength, { max: INVERTER_NAME_MAX });
-  }
+  throwFirst(inverterSerialProblems(text, otherSerials(slots, ownId)));
+  return Number(parseSerialHex(text));
 }
 
 /** POST /api/inverter/add → the slot to fill and its content: 4001, 4002, 4003 {max:10}. */
@@ -82,8 +88,8 @@ export function addedInverter(
   data: InverterAddRequest,
   slots: readonly InverterSlotFile[],
 ): { id: number; slot: InverterSlotFile } {
-  const serial = checkSerial(data.serial, slots);
-  checkName(data.name);
+  throwFirst(inverterAddProblems(data, otherSerials(slots)));
+  const serial = Number(parseSerialHex(data.serial));
   const id = slots.findIndex((slot) => !isOccupied(slot));
   if (id < 0 || id >= MAX_INVERTERS) {
     throw new ApiFailure(ApiCode.InverterCount, { max: MAX_INVERTERS });
@@ -102,18 +108,13 @@ export function editedInverter(
   const id = data.id;
   const current = slots[id];
   if (id >= MAX_INVERTERS || !current) throw new ApiFailure(ApiCode.InverterInvalidId);
-  const serial = checkSerial(data.serial, slots, id);
-  checkName(data.name);
-  if (data.channel.length === 0 || data.channel.length > MAX_CHANNELS) {
-    throw new ApiFailure(ApiCode.InverterInvalidMaxChannel);
-  }
-  const threshold = ReachableThresholdSchema.safeParse(data.reachable_threshold);
-  if (!threshold.success) throw new ApiFailure(ApiCode.GenericValueMissing);
+  throwFirst(inverterEditProblems(data, otherSerials(slots, id)));
+  const serial = Number(parseSerialHex(data.serial));
+  // Checked above, so these parse.
+  const threshold = ReachableThresholdSchema.parse(data.reachable_threshold);
   const channel: ChannelFile[] = current.channel.map((c) => ({ ...c }));
   data.channel.forEach((entry, index) => {
-    const parsed = InverterChannelEditSchema.safeParse(entry);
-    if (!parsed.success) throw new ApiFailure(ApiCode.GenericValueMissing);
-    channel[index] = parsed.data;
+    channel[index] = InverterChannelEditSchema.parse(entry);
   });
   return {
     id,
@@ -126,7 +127,7 @@ export function editedInverter(
       poll_enable_night: data.poll_enable_night,
       command_enable: data.command_enable,
       command_enable_night: data.command_enable_night,
-      reachable_threshold: threshold.data,
+      reachable_threshold: threshold,
       zero_runtime: data.zero_runtime,
       zero_day: data.zero_day,
       clear_eventlog: data.clear_eventlog,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mqttConfigFixture } from '@heliodtu/contract/fixtures/mqtt-config';
+import { mqttConfigFixture } from '../fixtures/mqtt-config.js';
 import {
   MQTT_CERT_MAX,
   MQTT_CLIENTID_MAX,
@@ -13,9 +13,14 @@ import {
   MQTT_PUBLISH_INTERVAL,
   MQTT_TOPIC_MAX,
   MQTT_USERNAME_MAX,
-} from '@heliodtu/contract/limits';
-import type { MqttConfigPost } from '@heliodtu/contract/mqtt';
-import { checkMqttConfig, MQTT_RULES, truncateMqttConfig } from './mqtt-rules.js';
+} from '../limits.js';
+import type { MqttConfigPost } from '../mqtt.js';
+import {
+  checkMqttConfig,
+  MQTT_RULES,
+  mqttConfigProblems,
+  truncateMqttConfig,
+} from './mqtt-rules.js';
 
 const VALID_MQTT_POST: MqttConfigPost = {
   ...mqttConfigFixture,
@@ -27,7 +32,7 @@ const VALID_MQTT_POST: MqttConfigPost = {
 const x = (n: number) => 'x'.repeat(n);
 const topic = (n: number) => x(n - 1) + '/';
 
-// [code, param, values just inside the bound, values just outside]
+// [code, param, values just inside the bound, values just outside]; the field is the changed key.
 const BOUNDS: [number, object | undefined, Partial<MqttConfigPost>, Partial<MqttConfigPost>][] = [
   [
     7001,
@@ -131,26 +136,56 @@ const BOUNDS: [number, object | undefined, Partial<MqttConfigPost>, Partial<Mqtt
 describe('MQTT rules (wire-contract §4.10)', () => {
   it('accepts the valid base config', () => {
     expect(checkMqttConfig(VALID_MQTT_POST)).toBeUndefined();
+    expect(mqttConfigProblems(VALID_MQTT_POST)).toEqual([]);
   });
 
   it.each(BOUNDS)(
     '%i: inside the bound passes, outside fails with its param',
     (code, param, inside, outside) => {
       expect(checkMqttConfig({ ...VALID_MQTT_POST, ...inside })).toBeUndefined();
+      expect(mqttConfigProblems({ ...VALID_MQTT_POST, ...inside })).toEqual([]);
       const failure = checkMqttConfig({ ...VALID_MQTT_POST, ...outside });
       expect(failure).toEqual(param ? { code, param: { ...param } } : { code });
+      const [field] = Object.keys(outside);
+      expect(mqttConfigProblems({ ...VALID_MQTT_POST, ...outside })).toEqual([
+        param ? { field, code, param: { ...param } } : { field, code },
+      ]);
     },
   );
 
-  it('runs the checks in the device order', () => {
+  it('runs the checks in the device order, one 7008 per certificate field', () => {
     expect(MQTT_RULES.map((rule) => rule.code)).toEqual([
-      7001, 7017, 7002, 7003, 7004, 7005, 7006, 7007, 7008, 7009, 7010, 7011, 7012, 7016, 7013,
-      7014, 7015,
+      7001, 7017, 7002, 7003, 7004, 7005, 7006, 7007, 7008, 7008, 7008, 7009, 7010, 7011, 7012,
+      7016, 7013, 7014, 7015,
+    ]);
+    expect(MQTT_RULES.filter((rule) => rule.code === 7008).map((rule) => rule.field)).toEqual([
+      'mqtt_root_ca_cert',
+      'mqtt_client_cert',
+      'mqtt_client_key',
     ]);
     // Everything wrong at once: the first rule wins.
     const allWrong = { ...VALID_MQTT_POST, mqtt_hostname: '', mqtt_clientid: x(99), mqtt_port: 0 };
     expect(checkMqttConfig(allWrong)?.code).toBe(7001);
     expect(checkMqttConfig({ ...allWrong, mqtt_hostname: 'h' })?.code).toBe(7017);
+    // The form sees them all, in that order.
+    expect(mqttConfigProblems(allWrong).map((p) => [p.field, p.code])).toEqual([
+      ['mqtt_hostname', 7001],
+      ['mqtt_clientid', 7017],
+      ['mqtt_port', 7007],
+    ]);
+  });
+
+  it('names each failing certificate field with 7008', () => {
+    const long = x(MQTT_CERT_MAX + 1);
+    const problems = mqttConfigProblems({
+      ...VALID_MQTT_POST,
+      mqtt_root_ca_cert: long,
+      mqtt_client_key: long,
+    });
+    expect(problems).toEqual([
+      { field: 'mqtt_root_ca_cert', code: 7008, param: { max: MQTT_CERT_MAX } },
+      { field: 'mqtt_client_key', code: 7008, param: { max: MQTT_CERT_MAX } },
+    ]);
   });
 
   it('a missing root CA is fine (the field is optional)', () => {
@@ -162,6 +197,8 @@ describe('MQTT rules (wire-contract §4.10)', () => {
     const bad = { ...VALID_MQTT_POST, mqtt_hass_topic: 'a b' };
     expect(checkMqttConfig(bad)?.code).toBe(7015);
     expect(checkMqttConfig({ ...bad, mqtt_hass_enabled: false })).toBeUndefined();
+    expect(mqttConfigProblems(bad)).toEqual([{ field: 'mqtt_hass_topic', code: 7015 }]);
+    expect(mqttConfigProblems({ ...bad, mqtt_hass_enabled: false })).toEqual([]);
   });
 
   it('checks nothing while MQTT is disabled', () => {
@@ -175,6 +212,7 @@ describe('MQTT rules (wire-contract §4.10)', () => {
       mqtt_lwt_qos: 9,
     };
     expect(checkMqttConfig(bad)).toBeUndefined();
+    expect(mqttConfigProblems(bad)).toEqual([]);
   });
 
   it('truncates unchecked strings to the buffer sizes', () => {

@@ -15,7 +15,7 @@ import {
   editedInverter,
   listEntryOf,
   ordersOf,
-} from './inverter-rules.js';
+} from './inverter-slots.js';
 
 const slots = (...serials: number[]): InverterSlotFile[] =>
   defaultConfigFile().inverters.map((slot, id) => ({ ...slot, serial: serials[id] ?? 0 }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { limitTypeCases } from '@heliodtu/contract/fixtures/limit';
-import { checkLimitConfig } from './limit-rules.js';
+import { limitTypeCases } from '../fixtures/limit.js';
+import { checkLimitConfig, limitConfigProblems } from './limit-rules.js';
 
 const base = { serial: '114182352592', limit_value: 50, limit_type: 1 };
 
@@ -40,5 +40,24 @@ describe('checkLimitConfig', () => {
   it('accepts 0 and 2250 as values', () => {
     expect(checkLimitConfig({ ...base, limit_value: 0 }).ok).toBe(true);
     expect(checkLimitConfig({ ...base, limit_value: 2250, limit_type: 0 }).ok).toBe(true);
+  });
+});
+
+describe('limitConfigProblems', () => {
+  it('finds nothing in a valid post', () => {
+    expect(limitConfigProblems(base)).toEqual([]);
+  });
+
+  it.each([
+    [{ serial: '0' }, { field: 'serial', code: 5001 }],
+    [{ limit_value: 2251 }, { field: 'limit_value', code: 5002, param: { max: 2250 } }],
+    [{ limit_type: 4 }, { field: 'limit_type', code: 5003 }],
+  ])('%j → %j', (change, problem) => {
+    expect(limitConfigProblems({ ...base, ...change })).toEqual([problem]);
+  });
+
+  it('lists all three in the device order', () => {
+    const all = limitConfigProblems({ serial: '0', limit_value: -1, limit_type: 9 });
+    expect(all.map((p) => p.field)).toEqual(['serial', 'limit_value', 'limit_type']);
   });
 });
