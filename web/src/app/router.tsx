@@ -30,6 +30,10 @@ const SecuritySettingsPage = lazyScreen(
   () => import('@/features/security/security-settings-page').then((m) => m.SecuritySettingsPage),
   { query: true },
 );
+const MqttSettingsPage = lazyScreen(
+  () => import('@/features/mqtt/mqtt-settings-page').then((m) => m.MqttSettingsPage),
+  { query: true },
+);
 // Stand-ins for the screens issue; real screens will usually want `query: true`.
 const Placeholder = lazy(() =>
   import('./placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
@@ -88,7 +92,9 @@ export function AppRoutes() {
             <Placeholder titleKey="ntpadmin.NtpSettings" />
           </Route>
           <Route path={PATHS.mqttSettings}>
-            <Placeholder titleKey="mqttadmin.MqttSettings" />
+            <RequireAuth>
+              <MqttSettingsPage />
+            </RequireAuth>
           </Route>
           <Route path={PATHS.inverterSettings}>
             <Placeholder titleKey="inverteradmin.InverterSettings" />
