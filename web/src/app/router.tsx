@@ -34,6 +34,14 @@ const MqttSettingsPage = lazyScreen(
   () => import('@/features/mqtt/mqtt-settings-page').then((m) => m.MqttSettingsPage),
   { query: true },
 );
+const DtuSettingsPage = lazyScreen(
+  () => import('@/features/dtu/dtu-settings-page').then((m) => m.DtuSettingsPage),
+  { query: true },
+);
+const DeviceManagerPage = lazyScreen(
+  () => import('@/features/device/device-manager-page').then((m) => m.DeviceManagerPage),
+  { query: true },
+);
 // Stand-ins for the screens issue; real screens will usually want `query: true`.
 const Placeholder = lazy(() =>
   import('./placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
@@ -100,10 +108,14 @@ export function AppRoutes() {
             <Placeholder titleKey="inverteradmin.InverterSettings" />
           </Route>
           <Route path={PATHS.dtuSettings}>
-            <Placeholder titleKey="dtuadmin.DtuSettings" />
+            <RequireAuth>
+              <DtuSettingsPage />
+            </RequireAuth>
           </Route>
           <Route path={PATHS.deviceManager}>
-            <Placeholder titleKey="deviceadmin.DeviceManager" />
+            <RequireAuth>
+              <DeviceManagerPage />
+            </RequireAuth>
           </Route>
           <Route path={PATHS.configManagement}>
             <Placeholder titleKey="configadmin.ConfigManagement" />
