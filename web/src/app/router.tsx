@@ -42,6 +42,26 @@ const DeviceManagerPage = lazyScreen(
   () => import('@/features/device/device-manager-page').then((m) => m.DeviceManagerPage),
   { query: true },
 );
+const SystemInfoPage = lazyScreen(
+  () => import('@/features/system/system-info-page').then((m) => m.SystemInfoPage),
+  { query: true },
+);
+const NetworkInfoPage = lazyScreen(
+  () => import('@/features/network/network-info-page').then((m) => m.NetworkInfoPage),
+  { query: true },
+);
+const NtpInfoPage = lazyScreen(
+  () => import('@/features/ntp/ntp-info-page').then((m) => m.NtpInfoPage),
+  { query: true },
+);
+const MqttInfoPage = lazyScreen(
+  () => import('@/features/mqtt/mqtt-info-page').then((m) => m.MqttInfoPage),
+  { query: true },
+);
+const ConsolePage = lazyScreen(
+  () => import('@/features/console/console-page').then((m) => m.ConsolePage),
+  { query: false },
+);
 // Stand-ins for the screens issue; real screens will usually want `query: true`.
 const Placeholder = lazy(() =>
   import('./placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
@@ -78,21 +98,11 @@ export function AppRoutes() {
               <Placeholder titleKey="firmwareupgrade.FirmwareUpgrade" />
             </RequireAuth>
           </Route>
-          <Route path={PATHS.systemInfo}>
-            <Placeholder titleKey="systeminfo.SystemInfo" />
-          </Route>
-          <Route path={PATHS.networkInfo}>
-            <Placeholder titleKey="networkinfo.NetworkInformation" />
-          </Route>
-          <Route path={PATHS.ntpInfo}>
-            <Placeholder titleKey="ntpinfo.NtpInformation" />
-          </Route>
-          <Route path={PATHS.mqttInfo}>
-            <Placeholder titleKey="mqttinfo.MqttInformation" />
-          </Route>
-          <Route path={PATHS.console}>
-            <Placeholder titleKey="console.Console" />
-          </Route>
+          <Route path={PATHS.systemInfo} component={SystemInfoPage} />
+          <Route path={PATHS.networkInfo} component={NetworkInfoPage} />
+          <Route path={PATHS.ntpInfo} component={NtpInfoPage} />
+          <Route path={PATHS.mqttInfo} component={MqttInfoPage} />
+          <Route path={PATHS.console} component={ConsolePage} />
           <Route path={PATHS.networkSettings}>
             <Placeholder titleKey="networkadmin.NetworkSettings" />
           </Route>

@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { answerGet } from '@/testing/api-handlers';
+import { server } from '@/testing/msw-server';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { SystemInfoPage } from './system-info-page';
+import { SYSTEM_SAMPLE } from './testing/system-sample';
+
+const COMPARE = 'https://api.github.com/repos/tbnobody/OpenDTU/compare/:range';
+
+function cell(label: string) {
+  const row = screen.getByRole('rowheader', { name: label }).closest('tr');
+  if (!row) throw new Error(`no row ${label}`);
+  return within(row).getByRole('cell');
+}
+
+describe('SystemInfoPage', () => {
+  it('shows the status: firmware, uptime as days + time, memory percentages, tasks', async () => {
+    server.use(answerGet('api/system/status', SYSTEM_SAMPLE));
+    renderWithProviders(<SystemInfoPage />, { route: '/info/system' });
+    expect(await screen.findByText('OpenDTU-ABC123')).toBeVisible();
+    expect(cell('Firmware version / git hash')).toHaveTextContent('v24.11.7-3-gabc1234');
+    expect(within(cell('Firmware version / git hash')).getByRole('link')).toHaveAttribute(
+      'href',
+      'https://github.com/tbnobody/OpenDTU/commits/abc1234',
+    );
+    expect(screen.getByTestId('uptime')).toHaveTextContent(/^1 day 02:03:0\d$/);
+    const heap = screen.getByTestId('memory-Heap');
+    expect(within(heap).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '67');
+    expect(screen.getByTestId('fragmentation')).toHaveTextContent('75%');
+    expect(screen.queryByTestId('memory-PsRam')).toBeNull();
+    expect(screen.getByTestId('task-loopTask')).toHaveTextContent('Main loop');
+    expect(screen.getByTestId('task-custom')).toHaveTextContent('custom');
+  });
+
+  it('asks the code host nothing until the check is switched on, then shows the badge', async () => {
+    let asked = 0;
+    server.use(
+      answerGet('api/system/status', SYSTEM_SAMPLE),
+      http.get(COMPARE, () => {
+        asked += 1;
+        return HttpResponse.json({ total_commits: 0, html_url: 'https://github.com/x' });
+      }),
+    );
+    const { user } = renderWithProviders(<SystemInfoPage />, { route: '/info/system' });
+    const toggle = await screen.findByRole('switch', { name: 'Check for new versions' });
+    expect(toggle).not.toBeChecked();
+    expect(asked).toBe(0);
+    await user.click(toggle);
+    expect(await screen.findByText('Up to date')).toBeVisible();
+    expect(asked).toBe(1);
+    expect(window.localStorage.getItem(STORAGE_KEYS.allowVersionInfo)).toBe('1');
+    await user.click(toggle);
+    expect(window.localStorage.getItem(STORAGE_KEYS.allowVersionInfo)).toBe('0');
+    expect(screen.queryByText('Up to date')).toBeNull();
+  });
+
+  it('shows the grey badge when the code host cannot be reached', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.allowVersionInfo, '1');
+    server.use(
+      answerGet('api/system/status', SYSTEM_SAMPLE),
+      http.get(COMPARE, () => HttpResponse.error()),
+    );
+    renderWithProviders(<SystemInfoPage />, { route: '/info/system' });
+    expect(await screen.findByText('Could not check for a newer version')).toHaveClass(
+      'text-bg-secondary',
+    );
+  });
+
+  it('shows a failed load with Retry, which loads again', async () => {
+    server.use(http.get('*/api/system/status', () => HttpResponse.error()));
+    const { user } = renderWithProviders(<SystemInfoPage />, { route: '/info/system' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the data');
+    expect(window.location.pathname).toBe('/info/system');
+    server.use(answerGet('api/system/status', SYSTEM_SAMPLE));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('OpenDTU-ABC123')).toBeVisible();
+  });
+
+  it('Reload asks the gateway again and shows the new answer', async () => {
+    server.use(answerGet('api/system/status', SYSTEM_SAMPLE));
+    const { user } = renderWithProviders(<SystemInfoPage />, { route: '/info/system' });
+    await screen.findByText('OpenDTU-ABC123');
+    server.use(answerGet('api/system/status', { ...SYSTEM_SAMPLE, cfgsavecount: 8 }));
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    await expect.poll(() => cell('Configuration saves').textContent).toBe('8');
+  });
+});

@@ -1,0 +1,45 @@
+import { Page } from '@/components/layout/page';
+import { useT } from '@/lib/i18n/use-t';
+import { useSystemStatus } from './api/system-status';
+import { FirmwareInfo } from './components/firmware-info';
+import { HardwareInfo } from './components/hardware-info';
+import { HeapDetails } from './components/heap-details';
+import { MemoryInfo } from './components/memory-info';
+import { RadioInfo } from './components/radio-info';
+import { TaskDetails } from './components/task-details';
+
+/** System info, spec §2 "Info pages": one request, Reload refetches, a failed load offers Retry. */
+export function SystemInfoPage() {
+  const t = useT();
+  const query = useSystemStatus();
+  const status = query.data;
+  return (
+    <Page
+      title={t('systeminfo.SystemInfo')}
+      isLoading={query.isPending || (query.isFetching && query.isError)}
+      error={query.error}
+      onReload={() => query.refetch()}
+    >
+      {status && (
+        <div className="row gx-3">
+          <div className="col-lg-6">
+            <FirmwareInfo status={status} receivedAt={query.dataUpdatedAt} />
+          </div>
+          <div className="col-lg-6">
+            <HardwareInfo status={status} />
+            <RadioInfo status={status} />
+          </div>
+          <div className="col-12">
+            <MemoryInfo status={status} />
+          </div>
+          <div className="col-lg-6">
+            <HeapDetails status={status} />
+          </div>
+          <div className="col-lg-6">
+            <TaskDetails status={status} />
+          </div>
+        </div>
+      )}
+    </Page>
+  );
+}
