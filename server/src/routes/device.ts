@@ -49,6 +49,8 @@ export const deviceRoutes: FastifyPluginAsync = async (app) => {
         if (slot && led.brightness !== undefined) slot.brightness = led.brightness;
       });
     });
-    return reply.result(saved ? ApiCode.GenericSuccess : ApiCode.GenericWriteFailed);
+    if (!saved) return reply.result(ApiCode.GenericWriteFailed);
+    app.consoleLog.write('Device settings saved');
+    return reply.result(ApiCode.GenericSuccess);
   });
 };

@@ -65,6 +65,8 @@ export const dtuRoutes: FastifyPluginAsync = async (app) => {
       draft.dtu.cmt_frequency = value.cmt_frequency;
       draft.dtu.cmt_country_mode = value.cmt_country;
     });
-    return reply.result(saved ? ApiCode.GenericSuccess : ApiCode.GenericWriteFailed);
+    if (!saved) return reply.result(ApiCode.GenericWriteFailed);
+    app.consoleLog.write('DTU settings saved');
+    return reply.result(ApiCode.GenericSuccess);
   });
 };

@@ -115,6 +115,7 @@ export const mqttRoutes: FastifyPluginAsync = async (app) => {
     const saved = await app.store.update((draft) => applyMqttConfig(draft.mqtt, accepted));
     if (!saved) return reply.result(ApiCode.GenericWriteFailed);
     // The client reconnects by itself: it follows the store's 'saved' event.
+    app.consoleLog.write('MQTT settings saved');
     return reply.result(ApiCode.GenericSuccess);
   });
 };

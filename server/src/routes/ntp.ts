@@ -66,7 +66,9 @@ export const ntpRoutes: FastifyPluginAsync = async (app) => {
       draft.ntp.longitude = data.longitude;
       draft.ntp.sunsettype = data.sunsettype;
     });
-    return reply.result(saved ? ApiCode.GenericSuccess : ApiCode.GenericWriteFailed);
+    if (!saved) return reply.result(ApiCode.GenericWriteFailed);
+    app.consoleLog.write('NTP settings saved');
+    return reply.result(ApiCode.GenericSuccess);
   });
 
   app.get('/api/ntp/time', { preHandler: app.requireAdmin }, async () => {

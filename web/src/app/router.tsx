@@ -62,6 +62,14 @@ const ConsolePage = lazyScreen(
   () => import('@/features/console/console-page').then((m) => m.ConsolePage),
   { query: false },
 );
+const NetworkSettingsPage = lazyScreen(
+  () => import('@/features/network/network-settings-page').then((m) => m.NetworkSettingsPage),
+  { query: true },
+);
+const NtpSettingsPage = lazyScreen(
+  () => import('@/features/ntp/ntp-settings-page').then((m) => m.NtpSettingsPage),
+  { query: true },
+);
 // Stand-ins for the screens issue; real screens will usually want `query: true`.
 const Placeholder = lazy(() =>
   import('./placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
@@ -104,10 +112,14 @@ export function AppRoutes() {
           <Route path={PATHS.mqttInfo} component={MqttInfoPage} />
           <Route path={PATHS.console} component={ConsolePage} />
           <Route path={PATHS.networkSettings}>
-            <Placeholder titleKey="networkadmin.NetworkSettings" />
+            <RequireAuth>
+              <NetworkSettingsPage />
+            </RequireAuth>
           </Route>
           <Route path={PATHS.ntpSettings}>
-            <Placeholder titleKey="ntpadmin.NtpSettings" />
+            <RequireAuth>
+              <NtpSettingsPage />
+            </RequireAuth>
           </Route>
           <Route path={PATHS.mqttSettings}>
             <RequireAuth>

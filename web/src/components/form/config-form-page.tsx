@@ -20,6 +20,8 @@ interface ConfigFormPageProps<T, D> {
   onSaved?: (values: D) => void;
   /** The fields; visibility rules read `form.values`. */
   children(form: SettingsForm<D>): ReactNode;
+  /** Shown below the form once it is loaded, outside it (NTP's manual time sync). */
+  after?: ReactNode;
 }
 
 /**
@@ -59,6 +61,7 @@ export function ConfigFormPage<T, D = T>(props: ConfigFormPageProps<T, D>) {
           {props.children}
         </ConfigForm>
       )}
+      {query.data !== undefined && props.after}
     </Page>
   );
 }

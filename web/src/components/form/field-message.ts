@@ -16,8 +16,11 @@ const VALUES_MISSING = 1005;
 export function fieldMessageText(t: TranslateAny, message: FieldMessage): string {
   if ('key' in message) return t(message.key, message.params);
   const { limit } = message;
-  if (limit && (message.code === VALUES_MISSING || message.message !== undefined)) {
-    if (limit.min !== undefined && limit.max !== undefined) return t('validation.Range', limit);
+  // The device's code-less warnings are all about text lengths; its 1005 bounds about numbers.
+  const isLength = message.message !== undefined;
+  if (limit && (message.code === VALUES_MISSING || isLength)) {
+    if (limit.min !== undefined && limit.max !== undefined)
+      return t(isLength ? 'validation.LengthRange' : 'validation.Range', limit);
     if (limit.max !== undefined) return t('validation.MaxLength', limit);
     if (limit.min !== undefined) return t('validation.Min', limit);
   }
