@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PIN_PROFILE,
   PIN_UNSET,
+  PinMappingEntrySchema,
   PinProfileSchema,
   configuredRadios,
   findPinProfile,
@@ -43,6 +44,24 @@ describe('parsePinMappingFile', () => {
       { name: 'Odd', nrf24: { clk: '5', cs: 1.5 }, cmt: 7, eth: { enabled: 1 }, links: 'x' },
     ]);
     expect(entry).toEqual({ ...DEFAULT_PIN_PROFILE, name: 'Odd' });
+  });
+
+  // The zod-free reader must keep what the old z.array(PinLinkSchema) accepted, and only that.
+  it('keeps links only when every one is a name/url pair, without extra keys', () => {
+    const entries = parsePinMappingFile([
+      { name: 'a', links: [{ name: 'Docs', url: 'u', extra: 1 }] },
+      { name: 'b', links: [{ name: 'Docs', url: 'u' }, { name: 'Half' }] },
+      { name: 'c', links: [] },
+      { name: 'd', links: [{ name: 1, url: 'u' }] },
+    ]);
+    expect(entries.map((entry) => entry.links)).toEqual([
+      [{ name: 'Docs', url: 'u' }],
+      undefined,
+      [],
+      undefined,
+    ]);
+    expect(entries.map((entry) => 'links' in entry)).toEqual([true, false, true, false]);
+    for (const entry of entries) expect(PinMappingEntrySchema.parse(entry)).toEqual(entry);
   });
 
   it('skips entries without a string name and reads non-arrays as empty', () => {

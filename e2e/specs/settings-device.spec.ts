@@ -6,10 +6,6 @@ import { ADMIN_AUTHDATA, expect, prepare, test } from '../fixtures/app-test.ts';
 // them back afterwards. The pin profile is never changed (it needs a reboot to act).
 const AUTH = { Authorization: `Basic ${ADMIN_AUTHDATA}` };
 
-// The e2e gateway has no pin_mapping.json: its 404 is the normal answer (wire-contract §4.7),
-// which Chromium still logs as a failed resource.
-test.use({ allowedErrors: [/status of 404 .*api\/file\/get\?file=pin_mapping\.json/] });
-
 async function readConfig(request: APIRequestContext): Promise<DeviceConfig> {
   const answer = await request.get('api/device/config', { headers: AUTH });
   expect(answer.ok()).toBe(true);

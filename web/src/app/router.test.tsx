@@ -46,16 +46,14 @@ describe('routes and guards (spec §2, §6)', () => {
     expect(currentPath()).toBe('/');
   });
 
-  it('renders placeholder screens with their titles; the menus navigate', async () => {
-    server.use(http.get('*/api/livedata/status', () => HttpResponse.json({})));
+  it('sends a logged-out visitor of a settings screen to the login; the menus navigate', async () => {
     const { user } = renderWithProviders(app, { route: '/settings/dtu' });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'DTU Settings' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/login?returnUrl=%2Fsettings%2Fdtu');
     await user.click(screen.getByRole('button', { name: 'Info' }));
-    await user.click(screen.getByRole('menuitem', { name: 'MQTT' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'MQTT Info' })).toBeInTheDocument();
-    expect(currentPath()).toBe('/info/mqtt');
+    await user.click(screen.getByRole('menuitem', { name: 'Console' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Console' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/info/console');
   });
 
   it('redirects an unknown path to the live view', async () => {

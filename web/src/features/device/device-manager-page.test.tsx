@@ -17,7 +17,14 @@ async function renderPage(pinFile: PinFileAnswer = PIN_FILE, config = DEVICE_CON
     if (pinFile === 'broken') return HttpResponse.text('[{"name": ', { status: 200 });
     return HttpResponse.json(pinFile);
   });
-  server.use(answerGet('api/device/config', config), file, post.handler);
+  // A device without the file does not list it, and the page then does not ask for it.
+  const listed = pinFile === 'none' ? [] : [{ name: 'pin_mapping.json', size: 1234 }];
+  server.use(
+    answerGet('api/device/config', config),
+    answerGet('api/file/list', [{ name: 'config.json', size: 2048 }, ...listed]),
+    file,
+    post.handler,
+  );
   const view = renderWithProviders(<DeviceManagerPage />, {
     route: '/settings/device',
     loggedIn: true,

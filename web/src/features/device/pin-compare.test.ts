@@ -1,6 +1,6 @@
+import { DEFAULT_PIN_PROFILE } from '@heliodtu/contract/domain/pin-mapping-file';
 import { describe, expect, it } from 'vitest';
 import { comparePins, pinValue } from './pin-compare';
-import { BUILT_IN_PINS } from './pin-profiles';
 import { ZETA } from './testing/device-config';
 
 const rowsOf = (result: ReturnType<typeof comparePins>, category: string) =>
@@ -19,7 +19,7 @@ describe('pinValue', () => {
 
 describe('comparePins', () => {
   it('lists every category in order, nothing differing for the same pins', () => {
-    const result = comparePins(BUILT_IN_PINS, BUILT_IN_PINS);
+    const result = comparePins(DEFAULT_PIN_PROFILE, DEFAULT_PIN_PROFILE);
     expect(result.map((entry) => entry.category)).toEqual([
       'nrf24',
       'cmt',
@@ -40,7 +40,7 @@ describe('comparePins', () => {
   });
 
   it('marks exactly the rows whose values differ', () => {
-    const result = comparePins(ZETA, BUILT_IN_PINS);
+    const result = comparePins(ZETA, DEFAULT_PIN_PROFILE);
     const differing = (category: string) =>
       rowsOf(result, category)
         .filter((row) => row.differs)
@@ -59,8 +59,8 @@ describe('comparePins', () => {
   });
 
   it('counts -1 and 255 as the same "not set"', () => {
-    const selected = { ...BUILT_IN_PINS, led: { led0: 255, led1: -1 } };
-    const active = { ...BUILT_IN_PINS, led: { led0: -1, led1: 255 } };
+    const selected = { ...DEFAULT_PIN_PROFILE, led: { led0: 255, led1: -1 } };
+    const active = { ...DEFAULT_PIN_PROFILE, led: { led0: -1, led1: 255 } };
     expect(rowsOf(comparePins(selected, active), 'led')).toEqual([
       { name: 'led0', selected: undefined, active: undefined, differs: false },
       { name: 'led1', selected: undefined, active: undefined, differs: false },
@@ -68,8 +68,8 @@ describe('comparePins', () => {
   });
 
   it('shows a key only one side has, as differing', () => {
-    const active = { ...BUILT_IN_PINS, led: { led0: 2 } as typeof BUILT_IN_PINS.led };
-    const rows = rowsOf(comparePins(BUILT_IN_PINS, active), 'led');
+    const active = { ...DEFAULT_PIN_PROFILE, led: { led0: 2 } as typeof DEFAULT_PIN_PROFILE.led };
+    const rows = rowsOf(comparePins(DEFAULT_PIN_PROFILE, active), 'led');
     expect(rows).toEqual([
       { name: 'led0', selected: undefined, active: 2, differs: true },
       { name: 'led1', selected: undefined, active: undefined, differs: false },
@@ -77,7 +77,7 @@ describe('comparePins', () => {
   });
 
   it('without a selected profile every set pin differs', () => {
-    const rows = rowsOf(comparePins(undefined, BUILT_IN_PINS), 'nrf24');
+    const rows = rowsOf(comparePins(undefined, DEFAULT_PIN_PROFILE), 'nrf24');
     expect(rows.every((row) => row.differs && row.selected === undefined)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
+import { PIN_CATEGORIES } from '@heliodtu/contract/domain/pin-mapping-file';
 import type { PinCategory, PinProfile } from '@heliodtu/contract/pin-mapping';
-import { PIN_CATEGORY_ORDER } from './pin-profiles';
 
 /** A pin as shown: a number, a flag, or undefined for "not set". */
 export type PinValue = number | boolean | undefined;
@@ -33,7 +33,7 @@ const keysOf = (group: unknown): string[] =>
  * key either side has, in the active profile's order, each marked when the two differ.
  */
 export function comparePins(selected: PinGroups | undefined, active: PinGroups): PinCategoryRows[] {
-  return PIN_CATEGORY_ORDER.map((category) => {
+  return PIN_CATEGORIES.map((category) => {
     const mine = selected?.[category] as Record<string, unknown> | undefined;
     const running = active[category] as Record<string, unknown> | undefined;
     const names = [...new Set([...keysOf(running), ...keysOf(mine)])];

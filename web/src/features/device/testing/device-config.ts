@@ -1,10 +1,10 @@
 import type { DeviceConfig } from '@heliodtu/contract/device';
+import { DEFAULT_PIN_PROFILE } from '@heliodtu/contract/domain/pin-mapping-file';
 import type { PinMappingEntry } from '@heliodtu/contract/pin-mapping';
-import { BUILT_IN_PINS } from '../pin-profiles';
 
 /** A GET api/device/config answer: built-in pins, gateway display defaults (tests only). */
 export const DEVICE_CONFIG: DeviceConfig = {
-  curPin: { ...BUILT_IN_PINS, name: '' },
+  curPin: { ...DEFAULT_PIN_PROFILE, name: '' },
   display: {
     rotation: 2,
     power_safe: true,
@@ -31,7 +31,7 @@ export const PIN_FILE: unknown[] = [
 ];
 
 export const ZETA: PinMappingEntry = {
-  ...BUILT_IN_PINS,
+  ...DEFAULT_PIN_PROFILE,
   name: 'Zeta board',
   links: [{ name: 'Wiring guide', url: 'https://example.org/zeta' }],
   nrf24: { clk: 12, cs: 15, en: 4, irq: 16, miso: 19, mosi: 23 },
