@@ -32,6 +32,8 @@ function freePort(): string {
 // Set once in the runner; the workers inherit the environment, so they see the same values.
 process.env['E2E_PORT'] ??= freePort();
 process.env['E2E_REBOOT_PORT'] ??= freePort();
+process.env['E2E_MAINT_PORT'] ??= freePort();
+process.env['E2E_FIRMWARE_PORT'] ??= freePort();
 process.env['E2E_TMP'] ??= mkdtempSync(path.join(tmpdir(), 'heliodtu-e2e-'));
 const tmp = process.env['E2E_TMP'];
 
@@ -103,5 +105,9 @@ export default defineConfig({
     gateway(process.env['E2E_PORT'], 'data'),
     // A second gateway for the reboot spec, so its restart cannot disturb the other specs.
     gateway(process.env['E2E_REBOOT_PORT'], 'reboot-data', { SIM_FLEET: 'none' }),
+    // One each for the config-admin and firmware specs: both restart their gateway, and the
+    // two files may run at the same time.
+    gateway(process.env['E2E_MAINT_PORT'], 'maint-data'),
+    gateway(process.env['E2E_FIRMWARE_PORT'], 'firmware-data', { SIM_FLEET: 'none' }),
   ],
 });

@@ -24,7 +24,8 @@ test('reboot: confirm, wait page while the gateway is away, then back to the liv
   await dialog.getByRole('button', { name: 'Restart', exact: true }).click();
 
   await expect(page.getByRole('alert')).toHaveText(/Restart requested\./);
-  await expect(page).toHaveURL(/\/wait$/);
+  await expect(page).toHaveURL(/\/wait\?for=reboot$/);
+  await expect(page.getByText('The device is restarting.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Device restarting' })).toBeVisible();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Live Data' })).toBeVisible();

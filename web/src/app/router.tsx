@@ -70,6 +70,14 @@ const NtpSettingsPage = lazyScreen(
   () => import('@/features/ntp/ntp-settings-page').then((m) => m.NtpSettingsPage),
   { query: true },
 );
+const ConfigAdminPage = lazyScreen(
+  () => import('@/features/config/config-admin-page').then((m) => m.ConfigAdminPage),
+  { query: true },
+);
+const FirmwareUpgradePage = lazyScreen(
+  () => import('@/features/firmware/firmware-upgrade-page').then((m) => m.FirmwareUpgradePage),
+  { query: false },
+);
 // Stand-ins for the screens issue; real screens will usually want `query: true`.
 const Placeholder = lazy(() =>
   import('./placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
@@ -103,7 +111,7 @@ export function AppRoutes() {
           </Route>
           <Route path={PATHS.firmwareUpgrade}>
             <RequireAuth>
-              <Placeholder titleKey="firmwareupgrade.FirmwareUpgrade" />
+              <FirmwareUpgradePage />
             </RequireAuth>
           </Route>
           <Route path={PATHS.systemInfo} component={SystemInfoPage} />
@@ -140,7 +148,9 @@ export function AppRoutes() {
             </RequireAuth>
           </Route>
           <Route path={PATHS.configManagement}>
-            <Placeholder titleKey="configadmin.ConfigManagement" />
+            <RequireAuth>
+              <ConfigAdminPage />
+            </RequireAuth>
           </Route>
           <Route path={PATHS.securitySettings}>
             <RequireAuth>

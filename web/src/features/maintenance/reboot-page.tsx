@@ -22,7 +22,7 @@ export function RebootPage() {
 
   useEffect(() => {
     if (result?.code !== REBOOT_TRIGGERED) return;
-    const timer = window.setTimeout(() => navigate(PATHS.wait), REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(() => navigate(`${PATHS.wait}?for=reboot`), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [result, navigate]);
 

@@ -2,7 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/msw-server';
-import { WAIT_POLL_MS, WaitPage } from './wait-page';
+import { goTo } from '@/testing/location';
+import { WAIT_GIVE_UP_MS, WAIT_POLL_MS, WaitPage } from './wait-page';
 
 const replaceLocation = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/navigation', async (importOriginal) => ({
@@ -63,6 +64,23 @@ describe('WaitPage (spec §4)', () => {
     await tick();
     await tick();
     expect(calls).toBe(0);
+    expect(replaceLocation).not.toHaveBeenCalled();
+  });
+
+  it('says what it waits for and offers a way back after 60 s without an answer', async () => {
+    server.use(http.get('*/api/system/status', () => HttpResponse.error()));
+    goTo('/wait?for=firmware');
+    render(<WaitPage />);
+    expect(screen.getByText('The device is starting the new firmware.')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Go to the live view' })).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(WAIT_GIVE_UP_MS - WAIT_POLL_MS));
+    expect(screen.queryByRole('link', { name: 'Go to the live view' })).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(WAIT_POLL_MS));
+    expect(screen.getByRole('alert')).toHaveTextContent('has not answered for 60 seconds');
+    expect(screen.getByRole('link', { name: 'Go to the live view' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/',
+    );
     expect(replaceLocation).not.toHaveBeenCalled();
   });
 });
