@@ -10,6 +10,22 @@ interface Screen {
   act?: (page: Page) => Promise<void>;
 }
 
+// Settings pages show their heading before the config arrives; check the loaded form.
+async function formLoaded(page: Page) {
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+}
+
+// Pages without one form: every part has loaded once no spinner is left in the content.
+async function spinnersGone(page: Page) {
+  await expect(page.locator('main .spinner-border')).toHaveCount(0);
+}
+
+async function openDeviceTab(page: Page, name: string) {
+  await formLoaded(page);
+  await page.getByRole('tab', { name, exact: true }).click();
+  await expect(page.getByRole('tabpanel', { name })).toBeVisible();
+}
+
 const SCREENS: Screen[] = [
   { name: 'live', path: '', heading: 'Live Data' },
   { name: 'login', path: 'login', heading: 'Login' },
@@ -22,8 +38,6 @@ const SCREENS: Screen[] = [
   { name: 'about', path: 'about', heading: 'About HelioDTU' },
   { name: 'error', path: 'error?status=500&message=Something%20broke', heading: 'Oops' },
   { name: 'wait', path: 'wait', heading: 'Device restarting' },
-  // A stand-in of the screens issue: title and frame only, but still a page of the shell.
-  { name: 'placeholder', path: 'settings/ntp', heading: 'NTP Settings' },
   { name: 'reboot', path: 'maintenance/reboot', heading: 'Device Reboot', loggedIn: true },
   {
     name: 'reboot-dialog',
@@ -34,6 +48,80 @@ const SCREENS: Screen[] = [
       await page.getByRole('button', { name: 'Restart the device' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
     },
+  },
+  {
+    name: 'settings-network',
+    path: 'settings/network',
+    heading: 'Network Settings',
+    loggedIn: true,
+    act: formLoaded,
+  },
+  {
+    name: 'settings-ntp',
+    path: 'settings/ntp',
+    heading: 'NTP Settings',
+    loggedIn: true,
+    act: formLoaded,
+  },
+  {
+    name: 'settings-inverter',
+    path: 'settings/inverter',
+    heading: 'Inverter Settings',
+    loggedIn: true,
+    act: spinnersGone,
+  },
+  {
+    name: 'settings-config',
+    path: 'settings/config',
+    heading: 'Config Management',
+    loggedIn: true,
+    act: spinnersGone,
+  },
+  {
+    name: 'settings-security',
+    path: 'settings/security',
+    heading: 'Security Settings',
+    loggedIn: true,
+    act: formLoaded,
+  },
+  {
+    name: 'settings-mqtt',
+    path: 'settings/mqtt',
+    heading: 'MQTT Settings',
+    loggedIn: true,
+    act: formLoaded,
+  },
+  {
+    name: 'settings-dtu',
+    path: 'settings/dtu',
+    heading: 'DTU Settings',
+    loggedIn: true,
+    act: formLoaded,
+  },
+  {
+    name: 'settings-device-pins',
+    path: 'settings/device',
+    heading: 'Device Manager',
+    loggedIn: true,
+    act: async (page) => {
+      await formLoaded(page);
+      // The pin tables wait for pin_mapping.json as well.
+      await expect(page.getByRole('table', { name: /^NRF24/ })).toBeVisible();
+    },
+  },
+  {
+    name: 'settings-device-display',
+    path: 'settings/device',
+    heading: 'Device Manager',
+    loggedIn: true,
+    act: (page) => openDeviceTab(page, 'Display'),
+  },
+  {
+    name: 'settings-device-leds',
+    path: 'settings/device',
+    heading: 'Device Manager',
+    loggedIn: true,
+    act: (page) => openDeviceTab(page, 'LEDs'),
   },
   {
     name: 'settings-menu',

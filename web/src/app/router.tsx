@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/lib/i18n/use-t';
@@ -34,14 +34,15 @@ const MqttSettingsPage = lazyScreen(
   () => import('@/features/mqtt/mqtt-settings-page').then((m) => m.MqttSettingsPage),
   { query: true },
 );
-const DtuSettingsPage = lazyScreen(
-  () => import('@/features/dtu/dtu-settings-page').then((m) => m.DtuSettingsPage),
+const NetworkSettingsPage = lazyScreen(
+  () => import('@/features/network/network-settings-page').then((m) => m.NetworkSettingsPage),
   { query: true },
 );
-const DeviceManagerPage = lazyScreen(
-  () => import('@/features/device/device-manager-page').then((m) => m.DeviceManagerPage),
+const NtpSettingsPage = lazyScreen(
+  () => import('@/features/ntp/ntp-settings-page').then((m) => m.NtpSettingsPage),
   { query: true },
 );
+// Info pages (spec §2): no RequireAuth, their status endpoints follow allow_readonly.
 const SystemInfoPage = lazyScreen(
   () => import('@/features/system/system-info-page').then((m) => m.SystemInfoPage),
   { query: true },
@@ -62,12 +63,16 @@ const ConsolePage = lazyScreen(
   () => import('@/features/console/console-page').then((m) => m.ConsolePage),
   { query: false },
 );
-const NetworkSettingsPage = lazyScreen(
-  () => import('@/features/network/network-settings-page').then((m) => m.NetworkSettingsPage),
+const DtuSettingsPage = lazyScreen(
+  () => import('@/features/dtu/dtu-settings-page').then((m) => m.DtuSettingsPage),
   { query: true },
 );
-const NtpSettingsPage = lazyScreen(
-  () => import('@/features/ntp/ntp-settings-page').then((m) => m.NtpSettingsPage),
+const DeviceManagerPage = lazyScreen(
+  () => import('@/features/device/device-manager-page').then((m) => m.DeviceManagerPage),
+  { query: true },
+);
+const InverterAdminPage = lazyScreen(
+  () => import('@/features/inverters/inverter-admin-page').then((m) => m.InverterAdminPage),
   { query: true },
 );
 const ConfigAdminPage = lazyScreen(
@@ -77,10 +82,6 @@ const ConfigAdminPage = lazyScreen(
 const FirmwareUpgradePage = lazyScreen(
   () => import('@/features/firmware/firmware-upgrade-page').then((m) => m.FirmwareUpgradePage),
   { query: false },
-);
-// Stand-ins for the screens issue; real screens will usually want `query: true`.
-const Placeholder = lazy(() =>
-  import('./placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
 
 function RouteFallback() {
@@ -135,7 +136,9 @@ export function AppRoutes() {
             </RequireAuth>
           </Route>
           <Route path={PATHS.inverterSettings}>
-            <Placeholder titleKey="inverteradmin.InverterSettings" />
+            <RequireAuth>
+              <InverterAdminPage />
+            </RequireAuth>
           </Route>
           <Route path={PATHS.dtuSettings}>
             <RequireAuth>
