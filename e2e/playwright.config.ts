@@ -34,11 +34,17 @@ process.env['E2E_PORT'] ??= freePort();
 process.env['E2E_REBOOT_PORT'] ??= freePort();
 process.env['E2E_MAINT_PORT'] ??= freePort();
 process.env['E2E_FIRMWARE_PORT'] ??= freePort();
+process.env['E2E_FIRMWARE_UI_PORT'] ??= freePort();
 process.env['E2E_TMP'] ??= mkdtempSync(path.join(tmpdir(), 'heliodtu-e2e-'));
 const tmp = process.env['E2E_TMP'];
 
 if (!existsSync(path.join(webDist, 'index.html'))) {
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
+}
+// The firmware layout (one js/app.js.gz, on Preact) gets a gateway of its own.
+const firmwareDist = process.env['E2E_FIRMWARE_DIST'] ?? path.join(root, 'web/dist-firmware');
+if (!existsSync(path.join(firmwareDist, 'js/app.js.gz'))) {
+  execSync('npm run build:firmware', { cwd: root, stdio: 'inherit' });
 }
 
 const BASE_URL = `http://127.0.0.1:${process.env['E2E_PORT']}/`;
@@ -109,5 +115,6 @@ export default defineConfig({
     // two files may run at the same time.
     gateway(process.env['E2E_MAINT_PORT'], 'maint-data'),
     gateway(process.env['E2E_FIRMWARE_PORT'], 'firmware-data', { SIM_FLEET: 'none' }),
+    gateway(process.env['E2E_FIRMWARE_UI_PORT'], 'firmware-ui-data', { WEB_DIST: firmwareDist }),
   ],
 });

@@ -72,6 +72,20 @@ const SAFELIST = {
   greedy: [/data-bs-theme/],
 };
 
+/**
+ * The firmware build runs on Preact's React compatibility layer: the whole interface must fit
+ * one js/app.js.gz in the device's flash (budget), and React DOM alone is most of it. The
+ * normal build and every test keep React; e2e/specs/firmware-build.spec.ts drives the
+ * firmware layout in Chromium.
+ */
+const PREACT_ALIASES = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
 export default defineConfig(({ mode, command }) => {
   const firmware = mode === 'firmware';
   // WEB_OUT_DIR: a build of one's own beside others on a shared machine (e2e's E2E_WEB_DIST).
@@ -81,7 +95,12 @@ export default defineConfig(({ mode, command }) => {
     // Relative asset URLs; index.html's <base> makes them resolve from the interface root.
     base: './',
     plugins: [react(), baseHref(), icons(), ...(firmware ? [firmwareLayout(outDir)] : [])],
-    resolve: { alias: { '@': path.resolve(webRoot, 'src') } },
+    resolve: {
+      alias: [
+        { find: '@', replacement: path.resolve(webRoot, 'src') },
+        ...(firmware ? PREACT_ALIASES : []),
+      ],
+    },
     css: {
       preprocessorOptions: {
         scss: {

@@ -1,0 +1,72 @@
+import { ADMIN_AUTHDATA, expect, prepare, test } from '../fixtures/app-test.ts';
+import { FIRMWARE_UI_URL } from '../fixtures/env.ts';
+
+// The firmware build is the file a device flashes: one js/app.js.gz, rendered by Preact's React
+// compatibility layer instead of React (size budget, web/vite.config.ts). Every screen must come
+// up there as in the normal build, without a console error.
+test.use({ baseURL: FIRMWARE_UI_URL });
+
+const AUTH = { Authorization: `Basic ${ADMIN_AUTHDATA}` };
+
+const SCREENS = [
+  { path: '', heading: 'Live Data', ready: 'tab' },
+  { path: 'settings/network', heading: 'Network Settings', ready: 'save' },
+  { path: 'settings/ntp', heading: 'NTP Settings', ready: 'save' },
+  { path: 'settings/mqtt', heading: 'MQTT Settings', ready: 'save' },
+  { path: 'settings/inverter', heading: 'Inverter Settings', ready: 'row' },
+  { path: 'settings/security', heading: 'Security Settings', ready: 'save' },
+  { path: 'settings/dtu', heading: 'DTU Settings', ready: 'save' },
+  { path: 'settings/device', heading: 'Device Manager', ready: 'save' },
+  { path: 'settings/config', heading: 'Config Management', ready: 'row' },
+  { path: 'firmware/upgrade', heading: 'Firmware Upgrade', ready: 'none' },
+  { path: 'maintenance/reboot', heading: 'Device Reboot', ready: 'none' },
+  { path: 'info/system', heading: 'System Info', ready: 'row' },
+  { path: 'info/network', heading: 'Network Info', ready: 'row' },
+  { path: 'info/ntp', heading: 'NTP Info', ready: 'row' },
+  { path: 'info/mqtt', heading: 'MQTT Info', ready: 'row' },
+  { path: 'info/console', heading: 'Console', ready: 'none' },
+  { path: 'about', heading: 'About HelioDTU', ready: 'none' },
+] as const;
+
+test('the firmware build serves its one-file layout', async ({ request }) => {
+  const app = await request.get('js/app.js');
+  expect(app.headers()['content-encoding']).toBe('gzip');
+  expect(await app.text()).toContain('data-bs-theme');
+  const page = await request.get('settings/dtu');
+  expect(await page.text()).toContain('js/app.js');
+});
+
+test('every screen of the firmware build comes up without a console error', async ({ page }) => {
+  test.setTimeout(90_000);
+  await prepare(page, { authdata: ADMIN_AUTHDATA });
+  for (const screen of SCREENS) {
+    await page.goto(screen.path);
+    await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+    if (screen.ready === 'save') {
+      await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
+    } else if (screen.ready === 'row') {
+      await expect(page.getByRole('row').nth(1)).toBeVisible();
+    } else if (screen.ready === 'tab') {
+      await expect(page.getByRole('tab')).toHaveCount(3);
+    }
+  }
+});
+
+test('a settings save works in the firmware build', async ({ page }) => {
+  const original = await (await page.request.get('api/dtu/config', { headers: AUTH })).json();
+  await prepare(page, { authdata: ADMIN_AUTHDATA });
+  try {
+    await page.goto('settings/dtu');
+    const poll = page.getByLabel('Poll interval', { exact: true });
+    await poll.fill('9');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('alert')).toContainText('Settings saved');
+    await page.reload();
+    await expect(page.getByLabel('Poll interval', { exact: true })).toHaveValue('9');
+  } finally {
+    await page.request.post('api/dtu/config', {
+      headers: AUTH,
+      form: { data: JSON.stringify(original) },
+    });
+  }
+});
