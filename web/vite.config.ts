@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -6,6 +7,7 @@ import { baseHrefScript } from './build/base-href.ts';
 import { sunIco, sunPng, WEB_MANIFEST } from './build/favicon.ts';
 import { toFirmwareLayout } from './build/firmware-layout.ts';
 import { PATHS } from './src/lib/paths.ts';
+import { CORE_NAMESPACES } from './src/lib/i18n/core-namespaces.ts';
 
 const webRoot = import.meta.dirname;
 const repoRoot = path.resolve(webRoot, '..');
@@ -45,6 +47,28 @@ function icons(): Plugin {
         if (body === undefined) return next();
         res.end(body);
       });
+    },
+  };
+}
+
+/**
+ * `virtual:en-core`: en.json cut to the namespaces of the first screen, so the rest of the
+ * English texts leave the first load. The firmware build (one file anyway) and the tests get
+ * the whole catalogue through the same module, without a second copy.
+ */
+function englishCore(whole: boolean): Plugin {
+  const id = 'virtual:en-core';
+  const file = path.join(webRoot, 'src/locales/en.json');
+  return {
+    name: 'heliodtu-en-core',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      if (whole) return `export { default } from ${JSON.stringify(file)};`;
+      this.addWatchFile(file);
+      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const core = Object.fromEntries(CORE_NAMESPACES.map((name) => [name, all[name] ?? {}]));
+      return `export default ${JSON.stringify(core)};`;
     },
   };
 }
@@ -94,7 +118,13 @@ export default defineConfig(({ mode, command }) => {
   return {
     // Relative asset URLs; index.html's <base> makes them resolve from the interface root.
     base: './',
-    plugins: [react(), baseHref(), icons(), ...(firmware ? [firmwareLayout(outDir)] : [])],
+    plugins: [
+      react(),
+      baseHref(),
+      icons(),
+      englishCore(firmware || mode === 'test'),
+      ...(firmware ? [firmwareLayout(outDir)] : []),
+    ],
     resolve: {
       alias: [
         { find: '@', replacement: path.resolve(webRoot, 'src') },

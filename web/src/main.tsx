@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { startI18n } from '@/lib/i18n/i18n-store';
+import { ensureFullCatalog, startI18n } from '@/lib/i18n/i18n-store';
 import { startTheme } from '@/lib/theme-store';
 import './styles/app.scss';
 
@@ -11,11 +11,13 @@ if (container) {
   const root = createRoot(container);
   // Wait briefly for the chosen language so the first paint is not in the wrong one.
   const shortly = new Promise((resolve) => window.setTimeout(resolve, 1500));
-  void Promise.race([startI18n(), shortly]).then(() =>
+  void Promise.race([startI18n(), shortly]).then(() => {
     root.render(
       <StrictMode>
         <App />
       </StrictMode>,
-    ),
-  );
+    );
+    // The rest of the English texts, once the first screen is up: menus lead there next.
+    window.setTimeout(() => void ensureFullCatalog(), 2000);
+  });
 }

@@ -12,12 +12,16 @@ import { RequireAuth } from './require-auth';
 // exception: it must show while the gateway is away, when no chunk can be fetched.
 const LivePage = lazyScreen(() => import('@/features/live/live-page').then((m) => m.LivePage), {
   query: false,
+  coreTexts: true,
+  noForms: true,
 });
 const LoginPage = lazyScreen(() => import('@/features/auth/login-page').then((m) => m.LoginPage), {
   query: false,
+  coreTexts: true,
 });
 const ErrorPage = lazyScreen(() => import('@/features/error/error-page').then((m) => m.ErrorPage), {
   query: false,
+  coreTexts: true,
 });
 const AboutPage = lazyScreen(() => import('@/features/about/about-page').then((m) => m.AboutPage), {
   query: false,

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@/lib/query';
 import type { ApiResult } from '@heliodtu/contract/envelope';
 import { apiGet, apiPost } from './api-client';
 import { translate } from './i18n/use-t';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@/lib/query';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ResultAlert, type ShownResult } from '@/components/ui/result-alert';
 import { Spinner } from '@/components/ui/spinner';

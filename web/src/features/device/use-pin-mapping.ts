@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@/lib/query';
 import { parsePinMappingFile } from '@heliodtu/contract/domain/pin-mapping-file';
 import { PIN_MAPPING_FILE } from '@heliodtu/contract/limits';
 import { ApiError, apiGet } from '@/lib/api-client';

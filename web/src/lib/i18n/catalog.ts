@@ -1,4 +1,5 @@
-import en from '@/locales/en.json';
+import type en from '@/locales/en.json';
+import englishCore from 'virtual:en-core';
 import { formatMessage, type MessageParams } from './message-format';
 
 /** A message tree as in en.json or the `webapp` part of an OpenDTU language pack. */
@@ -13,7 +14,22 @@ type Leaves<T, P extends string = ''> = {
 /** Every key of en.json; a key missing there fails `tsc` (architecture §6.7). */
 export type MessageKey = Leaves<typeof en>;
 
-export const EN_MESSAGES: Messages = en;
+/** The first-load part of en.json (CORE_NAMESPACES); see ensureFullEnglish(). */
+export const EN_CORE_MESSAGES: Messages = englishCore;
+let english: Messages = englishCore;
+let fullEnglish: Promise<Messages> | undefined;
+
+/** The English catalogue as far as loaded: the core at first, the whole file after ensureFullEnglish(). */
+export const englishMessages = (): Messages => english;
+
+/** Loads the rest of en.json once (a chunk of its own); later calls share the first. */
+export function ensureFullEnglish(): Promise<Messages> {
+  fullEnglish ??= import('@/locales/en.json').then((module) => {
+    english = module.default;
+    return english;
+  });
+  return fullEnglish;
+}
 
 /** Languages built into the interface; the server adds more (spec §1). */
 export const BUILTIN_LANGUAGES = [
@@ -28,7 +44,7 @@ export const isBuiltin = (code: string) => BUILTIN_LANGUAGES.some((l) => l.code 
 export async function loadBuiltin(code: string): Promise<Messages> {
   if (code === 'de') return (await import('@/locales/de.json')).default;
   if (code === 'fr') return (await import('@/locales/fr.json')).default;
-  return EN_MESSAGES;
+  return ensureFullEnglish();
 }
 
 /** The message at a dotted key, or undefined (also for a key that names a subtree). */
@@ -48,10 +64,7 @@ export type TranslateAny = (key: string, params?: MessageParams, count?: number)
  * A translator over `messages` that falls back to en per key, silently (spec §4), and shows
  * the key itself when even en lacks it. Links resolve with the same fallback.
  */
-export function createTranslator(
-  messages: Messages,
-  fallback: Messages = EN_MESSAGES,
-): TranslateAny {
+export function createTranslator(messages: Messages, fallback: Messages = english): TranslateAny {
   const resolve = (key: string) => lookup(messages, key) ?? lookup(fallback, key);
   return (key, params, count) => {
     const message = resolve(key);

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/msw-server';
-import { EN_MESSAGES, createTranslator } from './catalog';
+import { createTranslator, englishMessages } from './catalog';
 import { startI18n, useI18nStore } from './i18n-store';
 
 const noServerPacks = () =>
@@ -10,8 +10,8 @@ const noServerPacks = () =>
 afterEach(() => {
   useI18nStore.setState({
     locale: 'en',
-    messages: EN_MESSAGES,
-    translate: createTranslator(EN_MESSAGES),
+    messages: englishMessages(),
+    translate: createTranslator(englishMessages()),
     languages: useI18nStore.getState().languages.slice(0, 3),
   });
   document.documentElement.lang = 'en';

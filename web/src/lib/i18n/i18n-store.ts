@@ -3,8 +3,9 @@ import { apiGet } from '../api-client';
 import { STORAGE_KEYS, storage } from '../storage-keys';
 import {
   BUILTIN_LANGUAGES,
-  EN_MESSAGES,
   createTranslator,
+  englishMessages,
+  ensureFullEnglish,
   isBuiltin,
   loadBuiltin,
   type Messages,
@@ -46,8 +47,8 @@ async function loadMessages(code: string): Promise<Messages> {
 
 export const useI18nStore = create<I18nState>()((_set, get) => ({
   locale: 'en',
-  messages: EN_MESSAGES,
-  translate: createTranslator(EN_MESSAGES),
+  messages: englishMessages(),
+  translate: createTranslator(englishMessages()),
   languages: [...BUILTIN_LANGUAGES],
   async setLocale(code) {
     storage.set(STORAGE_KEYS.locale, code);
@@ -57,7 +58,7 @@ export const useI18nStore = create<I18nState>()((_set, get) => ({
       if (current === generation) show(code, messages);
     } catch {
       // A pack that fails to load falls back to en silently (spec §4).
-      if (current === generation) show('en', EN_MESSAGES);
+      if (current === generation) show('en', englishMessages());
     }
   },
   async loadServerLanguages() {
@@ -95,7 +96,19 @@ export async function startI18n(): Promise<void> {
     // A default taken from the browser keeps following the browser.
     if (!chosen) storage.remove(STORAGE_KEYS.locale);
   } else {
-    show('en', EN_MESSAGES);
+    show('en', englishMessages());
   }
   await listed;
+}
+
+/**
+ * Makes the whole English catalogue available: shown when English is the language, and the
+ * fallback of every other. Screens beyond the live view wait for it (app/lazy-screen.tsx).
+ */
+export async function ensureFullCatalog(): Promise<void> {
+  const core = englishMessages();
+  const full = await ensureFullEnglish();
+  if (full === core) return;
+  const { locale, messages } = useI18nStore.getState();
+  show(locale, messages === core ? full : messages);
 }

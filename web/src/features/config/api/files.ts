@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@/lib/query';
 import type { FileListEntry } from '@heliodtu/contract/files';
 import type { ShownResult } from '@/components/ui/result-alert';
 import { ApiError, apiGet, apiPost, authHeaders, handleUnauthorized } from '@/lib/api-client';

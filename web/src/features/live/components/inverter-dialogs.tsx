@@ -1,21 +1,26 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { loadFormStyles } from '@/lib/form-styles';
+import { ensureFullCatalog } from '@/lib/i18n/i18n-store';
 import type { DialogKind } from './tool-buttons';
 
-// Loaded on first use, so the live view's first load stays small (architecture "Budget").
-const LimitDialog = lazy(() =>
-  import('../dialogs/limit-dialog').then((m) => ({ default: m.LimitDialog })),
+// Loaded on first use, with the rest of the English texts (results, device info, grid profile,
+// event log) and the form styles, so the live view's first load stays small (architecture "Budget").
+function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const [Dialog] = await Promise.all([load(), ensureFullCatalog(), loadFormStyles()]);
+    return { default: Dialog };
+  });
+}
+const LimitDialog = lazyDialog(() => import('../dialogs/limit-dialog').then((m) => m.LimitDialog));
+const PowerDialog = lazyDialog(() => import('../dialogs/power-dialog').then((m) => m.PowerDialog));
+const DevInfoDialog = lazyDialog(() =>
+  import('../dialogs/dev-info-dialog').then((m) => m.DevInfoDialog),
 );
-const PowerDialog = lazy(() =>
-  import('../dialogs/power-dialog').then((m) => ({ default: m.PowerDialog })),
+const GridProfileDialog = lazyDialog(() =>
+  import('../dialogs/grid-profile-dialog').then((m) => m.GridProfileDialog),
 );
-const DevInfoDialog = lazy(() =>
-  import('../dialogs/dev-info-dialog').then((m) => ({ default: m.DevInfoDialog })),
-);
-const GridProfileDialog = lazy(() =>
-  import('../dialogs/grid-profile-dialog').then((m) => ({ default: m.GridProfileDialog })),
-);
-const EventLogDialog = lazy(() =>
-  import('../dialogs/event-log-dialog').then((m) => ({ default: m.EventLogDialog })),
+const EventLogDialog = lazyDialog(() =>
+  import('../dialogs/event-log-dialog').then((m) => m.EventLogDialog),
 );
 
 interface InverterDialogsProps {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@/lib/query';
 import type { NtpConfig } from '@heliodtu/contract/ntp';
 import { apiRequest } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@/lib/query';
 import type { ApiResult } from '@heliodtu/contract/envelope';
 import type { NtpTime, NtpTimeData } from '@heliodtu/contract/ntp';
 import { apiGet, apiPost } from '@/lib/api-client';

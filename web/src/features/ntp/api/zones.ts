@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@/lib/query';
 import { apiGet } from '@/lib/api-client';
 
 /** /zones.json: IANA name → POSIX TZ string (wire-contract §4.9); static, no login needed. */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@/lib/query';
 import { InfoRow } from '@/components/ui/info-table';
 import { useT } from '@/lib/i18n/use-t';
 import { useAllowVersionInfo } from '../api/allow-version-info';
