@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN_AUTHDATA, expect, prepare, test } from '../fixtures/app-test.ts';
+import { AUTH } from '../fixtures/config-api.ts';
 import { MAINT_URL } from '../fixtures/env.ts';
 
 // Its own gateway (playwright.config.ts): restore and factory reset restart it. The tests build
@@ -13,8 +14,6 @@ test.use({
     /net::ERR_(CONNECTION_REFUSED|EMPTY_RESPONSE|CONNECTION_RESET|CONNECTION_CLOSED)/,
   ],
 });
-
-const AUTH = { Authorization: `Basic ${ADMIN_AUTHDATA}` };
 
 interface NtpConfig {
   ntp_server: string;

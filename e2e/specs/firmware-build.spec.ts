@@ -1,12 +1,11 @@
 import { ADMIN_AUTHDATA, expect, prepare, test } from '../fixtures/app-test.ts';
+import { AUTH } from '../fixtures/config-api.ts';
 import { FIRMWARE_UI_URL } from '../fixtures/env.ts';
 
 // The firmware build is the file a device flashes: one js/app.js.gz, rendered by Preact's React
 // compatibility layer instead of React (size budget, web/vite.config.ts). Every screen must come
 // up there as in the normal build, without a console error.
 test.use({ baseURL: FIRMWARE_UI_URL });
-
-const AUTH = { Authorization: `Basic ${ADMIN_AUTHDATA}` };
 
 const SCREENS = [
   { path: '', heading: 'Live Data', ready: 'tab' },

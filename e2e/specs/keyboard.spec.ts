@@ -1,6 +1,8 @@
 import { ADMIN_AUTHDATA, expect, prepare, test } from '../fixtures/app-test.ts';
 
 test('the skip link, menus and menu items work by keyboard', async ({ page }) => {
+  // Logged in: the settings screen it ends on needs the login.
+  await prepare(page, { authdata: ADMIN_AUTHDATA });
   await page.goto('about');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.keyboard.press('Tab');

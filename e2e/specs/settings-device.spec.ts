@@ -1,34 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { DeviceConfig } from '@heliodtu/contract/device';
 import { ADMIN_AUTHDATA, expect, prepare, test } from '../fixtures/app-test.ts';
+import { readAreaConfig, writeAreaConfig, recordPosts } from '../fixtures/config-api.ts';
 
 // The gateway is shared by every spec: each test reads the device settings first and puts
 // them back afterwards. The pin profile is never changed (it needs a reboot to act).
-const AUTH = { Authorization: `Basic ${ADMIN_AUTHDATA}` };
 
-async function readConfig(request: APIRequestContext): Promise<DeviceConfig> {
-  const answer = await request.get('api/device/config', { headers: AUTH });
-  expect(answer.ok()).toBe(true);
-  return (await answer.json()) as DeviceConfig;
-}
-
-async function writeConfig(request: APIRequestContext, config: DeviceConfig) {
-  const answer = await request.post('api/device/config', {
-    headers: AUTH,
-    form: { data: JSON.stringify(config) },
-  });
-  expect(await answer.json()).toMatchObject({ type: 'success', code: 1001 });
-}
-
-function recordSaves(page: Page): string[] {
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/device/config')) {
-      sent.push(request.postData() ?? '');
-    }
-  });
-  return sent;
-}
+const readConfig = (request: APIRequestContext) => readAreaConfig<DeviceConfig>(request, 'device');
+const writeConfig = (request: APIRequestContext, config: DeviceConfig) =>
+  writeAreaConfig(request, 'device', config);
+const recordSaves = (page: Page) => recordPosts(page, '/api/device/config');
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,35 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { DtuConfig } from '@heliodtu/contract/dtu';
 import { ADMIN_AUTHDATA, expect, prepare, test } from '../fixtures/app-test.ts';
+import { readAreaConfig, writeAreaConfig, recordPosts } from '../fixtures/config-api.ts';
 
 // The gateway is shared by every spec: each test reads the DTU settings first and puts them
 // back afterwards (the radios take them at once, so nothing may stay changed).
-const AUTH = { Authorization: `Basic ${ADMIN_AUTHDATA}` };
 
-async function readConfig(request: APIRequestContext): Promise<DtuConfig> {
-  const answer = await request.get('api/dtu/config', { headers: AUTH });
-  expect(answer.ok()).toBe(true);
-  return (await answer.json()) as DtuConfig;
-}
-
-async function writeConfig(request: APIRequestContext, config: DtuConfig) {
-  const answer = await request.post('api/dtu/config', {
-    headers: AUTH,
-    form: { data: JSON.stringify(config) },
-  });
-  expect(await answer.json()).toMatchObject({ type: 'success', code: 1001 });
-}
-
-/** Every DTU save the page sends. */
-function recordSaves(page: Page): string[] {
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/dtu/config')) {
-      sent.push(request.postData() ?? '');
-    }
-  });
-  return sent;
-}
+const readConfig = (request: APIRequestContext) => readAreaConfig<DtuConfig>(request, 'dtu');
+const writeConfig = (request: APIRequestContext, config: DtuConfig) =>
+  writeAreaConfig(request, 'dtu', config);
+const recordSaves = (page: Page) => recordPosts(page, '/api/dtu/config');
 
 // One after the other: a test that saves must not be another one's "original".
 test.describe.configure({ mode: 'serial' });

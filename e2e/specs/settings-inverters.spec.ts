@@ -2,12 +2,12 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { ApiResult } from '@heliodtu/contract/envelope';
 import type { Inverter, InverterList } from '@heliodtu/contract/inverter';
 import { ADMIN_AUTHDATA, expect, prepare } from '../fixtures/app-test.ts';
+import { AUTH } from '../fixtures/config-api.ts';
 import { test } from '../fixtures/own-gateway.ts';
 
 // Adding, reordering and deleting inverters on the shared gateway would race the live-view
 // spec, which expects exactly the demo fleet in its order; so this file runs on a gateway of its
 // own (the same server and demo fleet), and still puts back what it changed.
-const AUTH = { Authorization: `Basic ${ADMIN_AUTHDATA}` };
 
 // A valid E-Star HERF label and its converted serial (contract/src/domain/serial.test.ts).
 const HERF_LABEL = 'A1100FBT4-19W';

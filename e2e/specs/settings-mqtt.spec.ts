@@ -1,37 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { MqttConfig } from '@heliodtu/contract/mqtt';
 import { ADMIN_AUTHDATA, expect, prepare, test } from '../fixtures/app-test.ts';
+import { readAreaConfig, writeAreaConfig, recordPosts } from '../fixtures/config-api.ts';
 
 // The gateway is shared by every spec: each test reads the MQTT settings first and puts them
 // back afterwards. MQTT is only ever switched on towards 127.0.0.1:1, where no broker listens.
-const AUTH = { Authorization: `Basic ${ADMIN_AUTHDATA}` };
 const NO_BROKER = { host: '127.0.0.1', port: '1' };
 
-async function readConfig(request: APIRequestContext): Promise<MqttConfig> {
-  const answer = await request.get('api/mqtt/config', { headers: AUTH });
-  expect(answer.ok()).toBe(true);
-  return (await answer.json()) as MqttConfig;
-}
-
-async function writeConfig(request: APIRequestContext, config: MqttConfig) {
-  const answer = await request.post('api/mqtt/config', {
-    headers: AUTH,
-    form: { data: JSON.stringify(config) },
-  });
-  expect(await answer.json()).toMatchObject({ type: 'success', code: 1001 });
-}
-
-/** The `data` field of every MQTT save the page sends (multipart form), parsed. */
-function recordSaves(page: Page): unknown[] {
-  const sent: unknown[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/mqtt/config')) {
-      const data = /name="data"\r\n\r\n([\s\S]*?)\r\n--/.exec(request.postData() ?? '');
-      sent.push(data ? JSON.parse(data[1] ?? 'null') : request.postData());
-    }
-  });
-  return sent;
-}
+const readConfig = (request: APIRequestContext) => readAreaConfig<MqttConfig>(request, 'mqtt');
+const writeConfig = (request: APIRequestContext, config: MqttConfig) =>
+  writeAreaConfig(request, 'mqtt', config);
+const recordSaves = (page: Page) => recordPosts(page, '/api/mqtt/config');
 
 // One after the other: a test that saves must not be another one's "original".
 test.describe.configure({ mode: 'serial' });

@@ -1,38 +1,18 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { NetworkConfig } from '@heliodtu/contract/network';
 import { ADMIN_AUTHDATA, expect, prepare } from '../fixtures/app-test.ts';
+import { readAreaConfig, writeAreaConfig, recordPosts } from '../fixtures/config-api.ts';
 import { test } from '../fixtures/own-gateway.ts';
 
 // Hostname, SSID and DHCP show on the info pages, which other specs read from the shared
 // gateway while this one saves; so this spec runs on a gateway of its own. Each test still reads
 // the settings first and puts them back afterwards.
-const AUTH = { Authorization: `Basic ${ADMIN_AUTHDATA}` };
 
-async function readConfig(request: APIRequestContext): Promise<NetworkConfig> {
-  const answer = await request.get('api/network/config', { headers: AUTH });
-  expect(answer.ok()).toBe(true);
-  return (await answer.json()) as NetworkConfig;
-}
-
-async function writeConfig(request: APIRequestContext, config: NetworkConfig) {
-  const answer = await request.post('api/network/config', {
-    headers: AUTH,
-    form: { data: JSON.stringify(config) },
-  });
-  expect(await answer.json()).toMatchObject({ type: 'success', code: 1001 });
-}
-
-/** The `data` field of every network save the page sends (multipart form), parsed. */
-function recordSaves(page: Page): unknown[] {
-  const sent: unknown[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/network/config')) {
-      const data = /name="data"\r\n\r\n([\s\S]*?)\r\n--/.exec(request.postData() ?? '');
-      sent.push(data ? JSON.parse(data[1] ?? 'null') : request.postData());
-    }
-  });
-  return sent;
-}
+const readConfig = (request: APIRequestContext) =>
+  readAreaConfig<NetworkConfig>(request, 'network');
+const writeConfig = (request: APIRequestContext, config: NetworkConfig) =>
+  writeAreaConfig(request, 'network', config);
+const recordSaves = (page: Page) => recordPosts(page, '/api/network/config');
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,34 +1,18 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { NtpConfig, NtpTime, NtpTimeData } from '@heliodtu/contract/ntp';
 import { ADMIN_AUTHDATA, expect, prepare } from '../fixtures/app-test.ts';
+import { AUTH, readAreaConfig, recordPosts } from '../fixtures/config-api.ts';
 import { test } from '../fixtures/own-gateway.ts';
 
 // The manual sync sets the device clock, and the time zone moves its local time and the sun
 // times: every other spec relies on the shared gateway's simulated June noon, so this spec runs
 // on a gateway of its own. Each test still puts the settings (and the clock) back afterwards.
-const AUTH = { Authorization: `Basic ${ADMIN_AUTHDATA}` };
 
-async function readConfig(request: APIRequestContext): Promise<NtpConfig> {
-  const answer = await request.get('api/ntp/config', { headers: AUTH });
-  expect(answer.ok()).toBe(true);
-  return (await answer.json()) as NtpConfig;
-}
+const readConfig = (request: APIRequestContext) => readAreaConfig<NtpConfig>(request, 'ntp');
 
 async function post(request: APIRequestContext, path: string, data: unknown) {
   const answer = await request.post(path, { headers: AUTH, form: { data: JSON.stringify(data) } });
   return (await answer.json()) as unknown;
-}
-
-/** The `data` field of every POST the page sends to `path` (multipart form), parsed. */
-function recordPosts(page: Page, path: string): unknown[] {
-  const sent: unknown[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith(path)) {
-      const data = /name="data"\r\n\r\n([\s\S]*?)\r\n--/.exec(request.postData() ?? '');
-      sent.push(data ? JSON.parse(data[1] ?? 'null') : request.postData());
-    }
-  });
-  return sent;
 }
 
 test.describe.configure({ mode: 'serial' });

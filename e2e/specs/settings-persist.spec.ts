@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import { ADMIN_AUTHDATA, expect, prepare } from '../fixtures/app-test.ts';
+import { AUTH } from '../fixtures/config-api.ts';
 import { test } from '../fixtures/own-gateway.ts';
 
 // A save must survive a real restart of the gateway process state (config.json on disk, read
 // again at boot), not only a page reload. The restart runs on this file's own gateway.
-const AUTH = { Authorization: `Basic ${ADMIN_AUTHDATA}` };
 
 interface Change {
   path: string;

@@ -1,26 +1,17 @@
 import type { Page } from '@playwright/test';
 import { ADMIN_AUTHDATA, expect, prepare } from '../fixtures/app-test.ts';
+import { AUTH, recordPosts } from '../fixtures/config-api.ts';
 import { test } from '../fixtures/own-gateway.ts';
 
 // Saving security settings on the shared gateway could lock every other spec out (password) or
 // change what they may read without a login (read-only), so this spec runs on a gateway of its own.
-const AUTH = { Authorization: `Basic ${ADMIN_AUTHDATA}` };
+
+const recordSaves = (page: Page) => recordPosts(page, '/api/security/config');
 
 // One gateway for the file, and the read-only test's changes never overlap another test.
 test.describe.configure({ mode: 'serial' });
 
 const ORIGINAL = { password: 'openDTU42', allow_readonly: true };
-
-/** Every POST the page makes to the security settings. */
-function recordSaves(page: Page): string[] {
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/security/config')) {
-      sent.push(request.url());
-    }
-  });
-  return sent;
-}
 
 test.beforeEach(async ({ page }) => {
   const answer = await page.request.get('api/security/config', { headers: AUTH });

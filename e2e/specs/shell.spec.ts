@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures/app-test.ts';
+import { ADMIN_AUTHDATA, expect, prepare, test } from '../fixtures/app-test.ts';
 
 test('the navigation bar has every entry of spec §2, in order', async ({ page }) => {
   await page.goto('');
@@ -83,9 +83,11 @@ test('deep links work under a sub-path behind a reverse proxy', async ({ page, b
   });
   // page.route sees no sockets: the proxied /livedata socket is answered here, and recorded.
   const sockets: string[] = [];
-  await page.routeWebSocket('**/livedata', (ws) => sockets.push(new URL(ws.url()).pathname));
+  await page.routeWebSocket(/\/livedata(\?|$)/, (ws) => sockets.push(new URL(ws.url()).pathname));
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  // Logged in: the settings screen needs it, and its loads must go through the proxy too.
+  await prepare(page, { authdata: ADMIN_AUTHDATA });
   await page.goto('/dtu/settings/ntp');
   await expect(page.getByRole('heading', { level: 1, name: 'NTP Settings' })).toBeVisible();
   await page.getByRole('navigation').getByRole('link', { name: 'About' }).click();
