@@ -1,5 +1,5 @@
 import type { MqttStatus } from '@heliodtu/contract/mqtt';
-import { Page } from '@/components/layout/page';
+import { StatusPage } from '@/components/layout/status-page';
 import { InfoCard, InfoRow, InfoTable, InfoText, StateBadge } from '@/components/ui/info-table';
 import { useT } from '@/lib/i18n/use-t';
 import { useMqttStatus } from './api/mqtt-status';
@@ -125,15 +125,9 @@ function RuntimeCard({ status }: { status: MqttStatus }) {
 export function MqttInfoPage() {
   const t = useT();
   const query = useMqttStatus();
-  const status = query.data;
   return (
-    <Page
-      title={t('mqttinfo.MqttInformation')}
-      isLoading={query.isPending || (query.isFetching && query.isError)}
-      error={query.error}
-      onReload={() => query.refetch()}
-    >
-      {status && (
+    <StatusPage title={t('mqttinfo.MqttInformation')} query={query}>
+      {(status) => (
         <div className="row gx-3">
           <div className="col-lg-6">
             <ConfigCard status={status} />
@@ -144,6 +138,6 @@ export function MqttInfoPage() {
           </div>
         </div>
       )}
-    </Page>
+    </StatusPage>
   );
 }

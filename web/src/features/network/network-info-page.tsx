@@ -1,6 +1,6 @@
 import type { NetworkStatus } from '@heliodtu/contract/network';
 import { signalQualityPercent } from '@heliodtu/contract/domain/rssi';
-import { Page } from '@/components/layout/page';
+import { StatusPage } from '@/components/layout/status-page';
 import { InfoCard, InfoRow, InfoTable, InfoText, StateBadge } from '@/components/ui/info-table';
 import { useFormat } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
@@ -112,15 +112,9 @@ function AccessPointInterfaceCard({ status }: { status: NetworkStatus }) {
 export function NetworkInfoPage() {
   const t = useT();
   const query = useNetworkStatus();
-  const status = query.data;
   return (
-    <Page
-      title={t('networkinfo.NetworkInformation')}
-      isLoading={query.isPending || (query.isFetching && query.isError)}
-      error={query.error}
-      onReload={() => query.refetch()}
-    >
-      {status && (
+    <StatusPage title={t('networkinfo.NetworkInformation')} query={query}>
+      {(status) => (
         <div className="row gx-3">
           <div className="col-lg-6">
             <StationCard status={status} />
@@ -132,6 +126,6 @@ export function NetworkInfoPage() {
           </div>
         </div>
       )}
-    </Page>
+    </StatusPage>
   );
 }

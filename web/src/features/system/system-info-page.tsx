@@ -1,4 +1,4 @@
-import { Page } from '@/components/layout/page';
+import { StatusPage } from '@/components/layout/status-page';
 import { useT } from '@/lib/i18n/use-t';
 import { useSystemStatus } from './api/system-status';
 import { FirmwareInfo } from './components/firmware-info';
@@ -12,15 +12,9 @@ import { TaskDetails } from './components/task-details';
 export function SystemInfoPage() {
   const t = useT();
   const query = useSystemStatus();
-  const status = query.data;
   return (
-    <Page
-      title={t('systeminfo.SystemInfo')}
-      isLoading={query.isPending || (query.isFetching && query.isError)}
-      error={query.error}
-      onReload={() => query.refetch()}
-    >
-      {status && (
+    <StatusPage title={t('systeminfo.SystemInfo')} query={query}>
+      {(status) => (
         <div className="row gx-3">
           <div className="col-lg-6">
             <FirmwareInfo status={status} receivedAt={query.dataUpdatedAt} />
@@ -40,6 +34,6 @@ export function SystemInfoPage() {
           </div>
         </div>
       )}
-    </Page>
+    </StatusPage>
   );
 }
