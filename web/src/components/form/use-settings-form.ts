@@ -15,8 +15,6 @@ export interface SettingsForm<T> {
   problems: readonly FieldMessage[];
   /** Marks the form submitted; true when nothing is wrong. Focuses the first invalid input. */
   trySubmit(): boolean;
-  reset(values: T): void;
-  isDirty: boolean;
 }
 
 interface Options<T> {
@@ -31,7 +29,7 @@ interface Options<T> {
  * whole object, and the forms are small enough that re-rendering on a keystroke costs nothing.
  */
 export function useSettingsForm<T>({ initial, validate }: Options<T>): SettingsForm<T> {
-  const [start, setStart] = useState(initial);
+  // A new start (reload, cancel, after a save) remounts the form: see ConfigFormPage's key.
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -63,13 +61,6 @@ export function useSettingsForm<T>({ initial, validate }: Options<T>): SettingsF
     });
     return false;
   }, [problems]);
-  const reset = useCallback((next: T) => {
-    setStart(next);
-    setValues(next);
-    setTouched(new Set());
-    setSubmitted(false);
-  }, []);
-  const isDirty = JSON.stringify(start) !== JSON.stringify(values);
 
   return {
     values,
@@ -79,8 +70,6 @@ export function useSettingsForm<T>({ initial, validate }: Options<T>): SettingsF
     touch,
     problems,
     trySubmit,
-    reset,
-    isDirty,
   };
 }
 
