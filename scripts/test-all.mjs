@@ -65,6 +65,7 @@ check('format', npx, ['prettier', '--check', '.']);
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 if (existsSync(path.join(root, 'scripts/check-i18n.mjs')))
   check('i18n key parity', 'node', ['scripts/check-i18n.mjs']);
+check('docs: links, images and options', 'node', ['scripts/check-docs.mjs']);
 
 const vitestReport = path.join(reports, 'vitest.json');
 runner(
@@ -94,6 +95,9 @@ if (existsSync(e2eConfig)) {
     { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
   );
 }
+
+// The README's pictures are made by a script; one picture in CI keeps it from rotting.
+check('screenshots script (smoke)', 'node', ['scripts/screenshots.mjs', '--smoke']);
 
 // Benchmarks print their figures; they do not decide pass or fail.
 if (process.env.SKIP_BENCH !== '1' && existsSync(path.join(root, 'bench/run-all.mjs'))) {

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// The repository explains itself: every relative link and image in the README, the guides and
+// docs/ resolves to a file in the repository, every gateway option of server/src/env.ts has a
+// row in the README's options table, and nothing points outside the repository.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const docs = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md'];
+const walk = (dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? walk(path.join(dir, entry.name))
+      : entry.name.endsWith('.md')
+        ? [path.join(dir, entry.name)]
+        : [],
+  );
+if (existsSync(path.join(root, 'docs'))) docs.push(...walk('docs'));
+
+const problems = [];
+
+/** Markdown links and images, and HTML src/href attributes, outside code blocks. */
+function targetsOf(text) {
+  const prose = text.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+  const targets = [];
+  for (const m of prose.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g))
+    targets.push(m[1]);
+  for (const m of prose.matchAll(/(?:src|href)="([^"]+)"/g)) targets.push(m[1]);
+  return targets;
+}
+
+for (const doc of docs) {
+  const file = path.join(root, doc);
+  if (!existsSync(file)) {
+    problems.push(`${doc} is missing`);
+    continue;
+  }
+  const text = readFileSync(file, 'utf8');
+  for (const target of targetsOf(text)) {
+    if (/^(https?:|mailto:|#)/.test(target)) continue;
+    const relative = decodeURIComponent(target.split('#')[0]);
+    const resolved = path.resolve(path.dirname(file), relative);
+    if (!resolved.startsWith(root + path.sep))
+      problems.push(`${doc}: ${target} leaves the repository`);
+    else if (!existsSync(resolved)) problems.push(`${doc}: ${target} does not exist`);
+  }
+  if (/\.\.\/shared\b|shared folder/i.test(text))
+    problems.push(`${doc} refers to a folder outside the repository`);
+}
+
+// Every option the gateway reads must be documented in the README's options table.
+const envSource = readFileSync(path.join(root, 'server/src/env.ts'), 'utf8');
+const options = new Set();
+for (const m of envSource.matchAll(/pick\(\s*'[\w-]+'\s*,\s*'([A-Z][A-Z0-9_]*)'\s*\)/g))
+  options.add(m[1]);
+for (const m of envSource.matchAll(/env(?:\.([A-Z][A-Z0-9_]*)|\[\s*'([A-Z][A-Z0-9_]*)'\s*\])/g))
+  options.add(m[1] ?? m[2]);
+const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+const tableRows = readme.split('\n').filter((line) => line.startsWith('|'));
+for (const option of [...options].sort()) {
+  if (!tableRows.some((row) => row.includes(`\`${option}\``)))
+    problems.push(
+      `README.md: option ${option} (server/src/env.ts) has no row in the options table`,
+    );
+}
+if (options.size === 0)
+  problems.push('server/src/env.ts: no options found (has the reader changed?)');
+
+if (problems.length > 0) {
+  process.stderr.write(`Docs check failed:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
+  process.exit(1);
+}
+process.stdout.write(
+  `Docs check: ${docs.length} documents, links resolve; ${options.size} options documented\n`,
+);

@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+/* global document -- the page functions run in Chromium */
+// `npm run screenshots`: the README's pictures, taken from the real interface against the
+// simulated fleet with a fixed seed and start time, in Debian's Chromium, as WebP (Chromium
+// encodes it, so no image tool is needed). `--smoke` takes one picture into a temporary folder:
+// CI runs that so the script cannot rot. Needs a built interface (`npm run build`).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const smoke = process.argv.includes('--smoke');
+// `--format png` for image viewers that cannot read WebP; the README uses WebP.
+const formatFlag = process.argv.indexOf('--format');
+const format = formatFlag > 0 ? process.argv[formatFlag + 1] : 'webp';
+if (format !== 'webp' && format !== 'png') {
+  process.stderr.write(`--format must be webp or png, got ${format}\n`);
+  process.exit(2);
+}
+const require = createRequire(path.join(root, 'e2e/package.json'));
+const { chromium } = require('playwright-core');
+
+/** Each picture: what the README shows. `ready` is text that must be visible first. */
+const PICTURES = [
+  {
+    file: 'live-desktop-light',
+    route: '',
+    width: 1280,
+    height: 860,
+    theme: 'light',
+    ready: 'Balcony',
+  },
+  { file: 'live-phone-dark', route: '', width: 360, height: 800, theme: 'dark', ready: 'Balcony' },
+  {
+    file: 'settings-inverters',
+    route: 'settings/inverter',
+    width: 1280,
+    height: 760,
+    theme: 'light',
+    ready: 'Garage roof',
+  },
+  {
+    file: 'info-system-dark',
+    route: 'info/system',
+    width: 1280,
+    height: 860,
+    theme: 'dark',
+    ready: 'Heap',
+  },
+];
+
+const webDist = path.join(root, 'web/dist');
+if (!existsSync(path.join(webDist, 'index.html'))) {
+  process.stderr.write('No built interface in web/dist: run `npm run build` first.\n');
+  process.exit(1);
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+const port = await freePort();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'heliodtu-shots-'));
+const outDir = smoke
+  ? mkdtempSync(path.join(tmpdir(), 'heliodtu-shots-out-'))
+  : path.join(root, 'docs/images');
+mkdirSync(outDir, { recursive: true });
+
+const gateway = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(root, 'server/src/main.ts')],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      SIM_FLEET: 'demo',
+      SIM_SEED: '1',
+      SIM_START: '2025-06-21T12:00:00',
+      SIM_SPEED: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  },
+);
+let gatewayLog = '';
+gateway.stdout.on('data', (chunk) => (gatewayLog += chunk));
+gateway.stderr.on('data', (chunk) => (gatewayLog += chunk));
+
+const base = `http://127.0.0.1:${port}/`;
+let browser;
+let failed = false;
+try {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const up = await fetch(`${base}api/system/status`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`the gateway did not start:\n${gatewayLog}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  for (const picture of smoke ? PICTURES.slice(0, 1) : PICTURES) {
+    const context = await browser.newContext({
+      viewport: { width: picture.width, height: picture.height },
+      deviceScaleFactor: 1,
+      colorScheme: picture.theme,
+      reducedMotion: 'reduce',
+    });
+    await context.addInitScript(
+      ({ theme }) => {
+        localStorage.setItem('theme', theme);
+        localStorage.setItem('locale', 'en');
+        localStorage.setItem('user', JSON.stringify({ authdata: btoa('admin:openDTU42') }));
+      },
+      { theme: picture.theme },
+    );
+    const page = await context.newPage();
+    const errors = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(base + picture.route);
+    await page.getByText(picture.ready).first().waitFor({ timeout: 20_000 });
+    // Right after a start the clock is unsynchronised and nothing is polled yet: wait until
+    // every inverter of the live view has reported (no warning pill left) and power shows.
+    if (picture.route === '')
+      await page.waitForFunction(
+        () =>
+          !document.body.textContent.includes('not synchronised') &&
+          document.querySelectorAll(
+            '.nav-pills .text-warning, .nav-pills .bi-exclamation-circle-fill',
+          ).length === 0 &&
+          /[1-9][\d,.]*\s*W/.test(document.body.textContent),
+        null,
+        { timeout: 90_000, polling: 500 },
+      );
+    await page.waitForFunction(() => !document.querySelector('.spinner-border'), null, {
+      timeout: 20_000,
+    });
+    await page.evaluate(() => document.fonts.ready);
+    const cdp = await context.newCDPSession(page);
+    const { data } = await cdp.send(
+      'Page.captureScreenshot',
+      format === 'webp' ? { format, quality: 82 } : { format },
+    );
+    const file = path.join(outDir, `${picture.file}.${format}`);
+    writeFileSync(file, Buffer.from(data, 'base64'));
+    process.stdout.write(`${path.relative(root, file)}: ${statSync(file).size} B\n`);
+    if (errors.length > 0) throw new Error(`${picture.file}: console errors: ${errors.join('; ')}`);
+    await context.close();
+  }
+} catch (error) {
+  failed = true;
+  process.stderr.write(`Screenshots failed: ${error.message}\n`);
+} finally {
+  await browser?.close();
+  gateway.kill('SIGTERM');
+  await new Promise((resolve) => gateway.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+  if (smoke) rmSync(outDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
