@@ -14,6 +14,7 @@ import { ApiFailure } from './plugins/api-failure.js';
 import { dataFieldPlugin } from './plugins/data-field.js';
 import { authPlugin } from './plugins/auth.js';
 import { webStaticPlugin } from './plugins/web-static.js';
+import { closeWebSocketClients } from './plugins/socket-shutdown.js';
 import { mqttPlugin } from './mqtt/mqtt-plugin.js';
 import { mqttPublishingPlugin } from './plugins/mqtt-publishing.js';
 import { securityRoutes } from './routes/security.js';
@@ -99,7 +100,11 @@ export async function buildApp({
     limits: { fieldSize: 64 * 1024, fields: 10, files: 1, fileSize: FILE_UPLOAD_MAX_BYTES * 8 },
   });
   // Clients only send the keep-alive text; a large message is refused, not buffered.
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // On close (shutdown, reboot): a 1001 close frame to every client, silent peers cut after 1 s.
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    preClose: closeWebSocketClients,
+  });
   await app.register(gatewayPlugin, { store, consoleLog, system, clock });
   const cancelNtpSync = startNtpSync(clock, options.simFaults);
   app.addHook('onClose', async () => cancelNtpSync());

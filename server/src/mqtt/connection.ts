@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { connect, type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { ConfigSection, ConfigStore } from '../store/config-store.js';
 import {
   clientOptions,
@@ -141,11 +141,11 @@ export class MqttConnection extends EventEmitter<MqttConnectionEvents> {
       this.settings = settings;
       this.retryDelay = this.reconnect.initialMs;
       this.lastError = '';
-      if (settings) this.open(settings);
+      if (settings) await this.open(settings);
     });
   }
 
-  private open(settings: ConnectionSettings): void {
+  private async open(settings: ConnectionSettings): Promise<void> {
     const unusable = unusableReason(settings);
     if (unusable) {
       this.logError(`MQTT: not connecting: ${unusable}`);
@@ -153,6 +153,9 @@ export class MqttConnection extends EventEmitter<MqttConnectionEvents> {
     }
     let client: MqttClient;
     try {
+      // Loaded on first use: most gateways never enable MQTT, and mqtt.js costs ~100 ms and
+      // several MiB at start-up (bench/gateway-process.mjs).
+      const { connect } = await loadMqtt();
       client = connect(clientOptions(settings));
     } catch (error) {
       this.logError(`MQTT: cannot connect: ${(error as Error).message}`);
@@ -204,8 +207,8 @@ export class MqttConnection extends EventEmitter<MqttConnectionEvents> {
     this.retryDelay = Math.min(this.retryDelay * 2, this.reconnect.maxMs);
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
-      void this.enqueue(() => {
-        if (!this.stopped && this.settings === settings && !this.client) this.open(settings);
+      void this.enqueue(async () => {
+        if (!this.stopped && this.settings === settings && !this.client) await this.open(settings);
       });
     }, delay);
     this.retryTimer.unref();
@@ -242,6 +245,8 @@ export class MqttConnection extends EventEmitter<MqttConnectionEvents> {
     this.options.log(line);
   }
 }
+
+const loadMqtt = () => import('mqtt');
 
 async function endWithin(client: MqttClient, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;

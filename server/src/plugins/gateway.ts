@@ -37,6 +37,9 @@ export const gatewayPlugin = fp<GatewayDecorations>(
     app.decorate('consoleLog', consoleLog);
     app.decorate('system', system);
     app.decorate('clock', clock);
+    // Registered first, so it runs after the other onClose hooks (fastify runs them in reverse):
+    // a save they trigger while closing is still awaited, later ones are refused.
+    app.addHook('onClose', () => store.settle());
   },
   { name: 'gateway' },
 );

@@ -108,6 +108,15 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
     this.frozen = true;
   }
 
+  /**
+   * Shutdown: refuse later saves and wait for the one in progress. That one completes, or,
+   * should the process die first, leaves the old file (writeFileAtomic; open() removes the temp).
+   */
+  async settle(): Promise<void> {
+    this.frozen = true;
+    await this.queue.catch(() => undefined);
+  }
+
   /** Make sure config.json exists on disk (the firmware writes it at first boot). */
   async ensureWritten(): Promise<void> {
     try {

@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// The gateway process (issue 13 "A leaner gateway process"): the compiled server (server/dist,
+// what `npm start` runs) against the TypeScript sources under tsx, in the same run. Prints the
+// time from spawn to the first 200 on /api/system/status (median of RUNS cold starts each) and
+// the idle memory with the demo fleet after IDLE_MS, from /proc. Prints figures; asserts nothing.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  buildServer,
+  SERVER_NODE_FLAGS,
+  serverBuildStale,
+  serverEntry,
+} from '../scripts/build-server.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 10_000);
+const HARD_LIMIT_MS = 110_000;
+
+// "npm start" is what the launcher runs: the compiled server with its node flags.
+const VARIANTS = [
+  { name: 'npm start', args: [...SERVER_NODE_FLAGS, serverEntry] },
+  { name: 'compiled', args: [serverEntry] },
+  { name: 'tsx', args: ['--import', 'tsx', path.join(root, 'server/src/main.ts')] },
+];
+
+const watchdog = setTimeout(() => {
+  process.stdout.write('gateway-process bench: over its time limit, stopping\n');
+  process.exit(1);
+}, HARD_LIMIT_MS);
+watchdog.unref();
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** MiB figures of a process from /proc: resident total, anonymous (heaps) and file-backed (code). */
+async function memory(pid) {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, anon: kb('RssAnon') / 1024, file: kb('RssFile') / 1024 };
+}
+
+/** Spawn one gateway on a fresh data dir; resolves once /api/system/status answers 200. */
+async function start(variant) {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'heliodtu-bench-process-'));
+  const began = performance.now();
+  const child = spawn(process.execPath, variant.args, {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const url = `http://127.0.0.1:${port}/api/system/status`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${variant.name} exited (${child.exitCode})`);
+    const ok = await fetch(url).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) break;
+    await sleep(5);
+  }
+  const firstAnswerMs = performance.now() - began;
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  return { child, firstAnswerMs, stop };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const fmt = (n, d = 0) => n.toFixed(d);
+
+if (serverBuildStale()) await buildServer();
+
+// Start-up: alternate the variants so machine load affects both alike.
+const startTimes = new Map(VARIANTS.map((v) => [v.name, []]));
+for (let run = 0; run < RUNS; run += 1) {
+  for (const variant of VARIANTS) {
+    const gateway = await start(variant);
+    startTimes.get(variant.name).push(gateway.firstAnswerMs);
+    await gateway.stop();
+  }
+}
+
+// Idle memory: both side by side for the same IDLE_MS, the demo fleet producing data.
+const idle = await Promise.all(VARIANTS.map((variant) => start(variant)));
+await sleep(IDLE_MS);
+const idleMemory = await Promise.all(idle.map((gateway) => memory(gateway.child.pid)));
+await Promise.all(idle.map((gateway) => gateway.stop()));
+
+process.stdout.write(
+  `Gateway process: start = spawn → first 200 on /api/system/status (median of ${RUNS});` +
+    ` memory after ${IDLE_MS / 1000} s idle with the demo fleet\n`,
+);
+process.stdout.write('variant      start ms   RSS MiB   anon MiB   file MiB\n');
+VARIANTS.forEach((variant, i) => {
+  const m = idleMemory[i];
+  process.stdout.write(
+    `${variant.name.padEnd(12)} ${fmt(median(startTimes.get(variant.name))).padStart(8)}` +
+      `${fmt(m.rss, 1).padStart(10)}${fmt(m.anon, 1).padStart(11)}${fmt(m.file, 1).padStart(11)}\n`,
+  );
+});
+const figures = VARIANTS.map((v, i) => ({
+  name: v.name,
+  start: median(startTimes.get(v.name)),
+  rss: idleMemory[i].rss,
+}));
+const tsx = figures.at(-1);
+for (const f of figures.slice(0, -1)) {
+  process.stdout.write(
+    `${f.name} / tsx: start ${fmt(f.start / tsx.start, 2)}, RSS ${fmt(f.rss / tsx.rss, 2)}\n`,
+  );
+}
+process.stdout.write('Targets (npm start): start ≤ 500 ms, idle RSS ≤ 90 MiB\n');
