@@ -42,6 +42,8 @@ import { inverterStatsRoutes } from './routes/inverter-stats.js';
 import { livedataSocketRoutes } from './routes/sockets/livedata-socket.js';
 import { firmwareRoutes } from './routes/firmware.js';
 import { prometheusRoutes } from './routes/prometheus.js';
+import { historyPlugin } from './history/history-plugin.js';
+import { historyRoutes } from './routes/history.js';
 
 export interface BuildAppOptions {
   options: GatewayOptions;
@@ -115,6 +117,7 @@ export async function buildApp({
   await app.register(mqttPlugin);
   await app.register(mqttPublishingPlugin);
   await app.register(consoleEventsPlugin);
+  await app.register(historyPlugin);
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof ApiFailure)
@@ -155,6 +158,7 @@ export async function buildApp({
   await app.register(livedataSocketRoutes);
   await app.register(firmwareRoutes);
   await app.register(prometheusRoutes);
+  await app.register(historyRoutes);
   // Last: unmatched paths fall back to the interface, as on the device.
   await app.register(webStaticPlugin, { webDist: options.webDist });
 

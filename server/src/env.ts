@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseSimStart } from './device/clock.js';
+import { readHistoryOptions, type HistoryOptions } from './history/history-options.js';
 
 /** Typed gateway options from flags (first) and environment variables. */
 export interface GatewayOptions {
@@ -19,6 +20,8 @@ export interface GatewayOptions {
   mqttReconnect?: { initialMs: number; maxMs: number };
   /** /livedata sender timing (tests shorten it); default 1 s tick, each inverter at least every 10 s. */
   liveSocket?: { tickMs: number; maxIntervalMs: number };
+  /** Energy history (issue 14); defaults when absent (tests). */
+  history?: HistoryOptions;
 }
 
 const FLAGS = {
@@ -74,5 +77,6 @@ export function readOptions(
       .split(',')
       .map((f) => f.trim())
       .filter(Boolean),
+    history: readHistoryOptions(env),
   };
 }

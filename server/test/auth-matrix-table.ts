@@ -84,6 +84,13 @@ export const TABLE: Row[] = [
   get('/api/limit/status', 'readonly'),
   get('/api/power/status', 'readonly'),
   get('/api/prometheus/metrics', 'readonly'),
+  // Energy history (issue 14), readable like live data.
+  get('/api/history/range', 'readonly'),
+  get('/api/history/day?date=2025-06-21', 'readonly'),
+  get('/api/history/month?month=2025-06', 'readonly'),
+  get('/api/history/year?year=2025', 'readonly'),
+  get('/api/history/years', 'readonly'),
+  get('/api/history/export.csv?from=2025-06-21&to=2025-06-21', 'readonly'),
   // The sockets follow the read-only guard: our fix of the firmware's ineffective one (contract ws.ts).
   ws('/livedata', 'readonly'),
   ws('/console', 'readonly'),

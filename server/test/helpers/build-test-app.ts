@@ -51,6 +51,8 @@ export function testOptions(
     simStart: undefined,
     simSpeed: 1,
     simFaults: [],
+    // No demo backfill by default (it costs about a second per demo boot); history tests ask for it.
+    history: { enabled: true, retentionDays: 730, backfillDays: 0 },
     ...overrides,
   };
 }

@@ -87,6 +87,14 @@ const FirmwareUpgradePage = lazyScreen(
   () => import('@/features/firmware/firmware-upgrade-page').then((m) => m.FirmwareUpgradePage),
   { query: false },
 );
+// Energy history (issue 14), a HelioDTU extension: left out of the firmware build, whose device
+// has no history API (the nav shows the entry only when the gateway answers it).
+const HistoryPage =
+  import.meta.env.MODE === 'firmware'
+    ? null
+    : lazyScreen(() => import('@/features/history/history-page').then((m) => m.HistoryPage), {
+        query: true,
+      });
 
 function RouteFallback() {
   const t = useT();
@@ -108,6 +116,7 @@ export function AppRoutes() {
           <Route path={PATHS.login} component={LoginPage} />
           <Route path={PATHS.error} component={ErrorPage} />
           <Route path={PATHS.about} component={AboutPage} />
+          {HistoryPage && <Route path={PATHS.history} component={HistoryPage} />}
           <Route path={PATHS.wait} component={WaitPage} />
           <Route path={PATHS.reboot}>
             <RequireAuth>

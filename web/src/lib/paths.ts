@@ -4,6 +4,8 @@ export const PATHS = {
   login: '/login',
   error: '/error',
   about: '/about',
+  /** Energy history (a HelioDTU extension; shown only when the gateway has it). */
+  history: '/history',
   wait: '/wait',
   systemInfo: '/info/system',
   networkInfo: '/info/network',

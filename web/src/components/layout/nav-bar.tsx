@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { MenuButton } from '@/components/ui/dropdown-menu';
 import { MenuDivider } from '@/components/ui/menu-items';
 import { useAuthStore } from '@/lib/auth-store';
+import { detectHistory, useHistoryAvailable } from '@/lib/history-support';
 import { useT } from '@/lib/i18n/use-t';
 import { loginPathWithReturn } from '@/lib/navigation';
 import { PATHS } from '@/lib/paths';
@@ -20,6 +21,9 @@ export function NavBar() {
   const expanded = openAt === location;
   const isLoggedIn = useAuthStore((state) => state.isLoggedIn);
   const logout = useAuthStore((state) => state.logout);
+  const hasHistory = useHistoryAvailable();
+  // Once per load; again after a login when the first try met a 401 (read-only off).
+  useEffect(() => void detectHistory(), [isLoggedIn]);
   const navLink = (href: string) => ({
     href,
     className: `nav-link${location === href ? ' active' : ''}`,
@@ -56,6 +60,11 @@ export function NavBar() {
             <li className="nav-item">
               <Link {...navLink(PATHS.live)}>{t('menu.LiveView')}</Link>
             </li>
+            {hasHistory && (
+              <li className="nav-item">
+                <Link {...navLink(PATHS.history)}>{t('menu.History')}</Link>
+              </li>
+            )}
             <MenuButton label={t('menu.Settings')}>
               <MenuLink href={PATHS.networkSettings}>{t('menu.NetworkSettings')}</MenuLink>
               <MenuLink href={PATHS.ntpSettings}>{t('menu.NTPSettings')}</MenuLink>

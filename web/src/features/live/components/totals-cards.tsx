@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { useFormat } from '@/lib/format';
+import { useHistoryAvailable } from '@/lib/history-support';
 import { useT } from '@/lib/i18n/use-t';
 import { formatValue } from '../format-value';
 import { useLiveStore } from '../live-store';
@@ -9,11 +11,19 @@ const TOTALS = [
   ['Power', 'invertertotalinfo.TotalPower'],
 ] as const;
 
-/** The fleet's totals: YieldTotal, YieldDay, Power (spec §2). */
+// Today's curve under "Power now" when the gateway keeps history (issue 14). Its own chunk, so the
+// live view's first load does not grow; left out of the firmware build, whose device has no history.
+const PowerSparkline =
+  import.meta.env.MODE === 'firmware'
+    ? null
+    : lazy(() => import('./power-sparkline').then((m) => ({ default: m.PowerSparkline })));
+
+/** The fleet's totals: YieldTotal, YieldDay, Power (spec §2), and today's power curve. */
 export function TotalsCards() {
   const t = useT();
   const format = useFormat();
   const total = useLiveStore((state) => state.data?.total);
+  const withSparkline = useHistoryAvailable() && PowerSparkline !== null;
   return (
     <div className="row row-cols-1 row-cols-md-3 g-3 mb-3" data-testid="totals">
       {TOTALS.map(([field, label]) => {
@@ -32,6 +42,11 @@ export function TotalsCards() {
                     </>
                   )}
                 </p>
+                {field === 'Power' && withSparkline && PowerSparkline && (
+                  <Suspense fallback={<div style={{ height: '2.5rem' }} />}>
+                    <PowerSparkline />
+                  </Suspense>
+                )}
               </div>
             </section>
           </div>

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { HISTORY_ERRORS, HISTORY_RESOLUTIONS } from './domain/history-dates.js';
+
+/**
+ * Energy history (issue 14): a HelioDTU extension beyond the OpenDTU API, under /api/history/…,
+ * readable like live data (public while allow_readonly is on). Paths, limits and calendar
+ * helpers are in `./domain/history-dates.ts` (zod-free, for the web at run time).
+ *
+ * Conventions: times are epoch seconds (UTC); dates are the gateway's local calendar days in
+ * the configured POSIX time zone (so a DST day has 23 or 25 hours); powers in W with one
+ * decimal; energies in Wh with one decimal. `peak_local` is the local wall time 'HH:MM' of the
+ * peak. A gateway without history answers 404 on every path (like a real OpenDTU device).
+ */
+
+export * from './domain/history-dates.js';
+
+const DateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const TimeText = z.string().regex(/^\d{2}:\d{2}$/);
+const Watts = z.number().nonnegative();
+const WattHours = z.number().nonnegative();
+const EpochSeconds = z.number().int();
+
+//-- shared parts
+
+/** One bucket: [bucket start (epoch s), average W, maximum W]. Sorted by time; buckets without any poll are absent. */
+export const HistoryPointSchema = z.tuple([EpochSeconds, Watts, Watts]);
+export type HistoryPoint = z.infer<typeof HistoryPointSchema>;
+
+/** Peak power of a period and when it happened; null time when there was no production. */
+export const HistoryPeakSchema = z.object({
+  peak_w: Watts,
+  peak_at: EpochSeconds.nullable(),
+  peak_local: TimeText.nullable(),
+});
+export type HistoryPeak = z.infer<typeof HistoryPeakSchema>;
+
+/** One DC input of an inverter (index 0-based as in live data `DC["0"]`). */
+export const HistoryStringInfoSchema = z.object({
+  index: z.number().int().min(0),
+  name: z.string(),
+});
+
+/** An inverter that has history; `present` is false once it was deleted from the config (its history stays readable). */
+export const HistoryInverterInfoSchema = z.object({
+  serial: z.string(),
+  name: z.string(),
+  present: z.boolean(),
+  strings: z.array(HistoryStringInfoSchema),
+});
+export type HistoryInverterInfo = z.infer<typeof HistoryInverterInfoSchema>;
+
+/** A 400 answer: machine code (for translation), English reason, the offending parameter. */
+export const HistoryErrorSchema = z.object({
+  error: z.enum(HISTORY_ERRORS),
+  reason: z.string(),
+  param: z.string().optional(),
+});
+export type HistoryError = z.infer<typeof HistoryErrorSchema>;
+
+//-- GET /api/history/range
+
+export const HistoryRangeSchema = z.object({
+  /** Bumped on an incompatible change of this API. */
+  version: z.literal(1),
+  /** POSIX TZ string the local days are computed in (ntp.timezone). */
+  tz: z.string(),
+  /** Today's local date on the gateway. */
+  today: DateText,
+  first_day: DateText.nullable(),
+  last_day: DateText.nullable(),
+  bucket_minutes: z.number().int().positive(),
+  /** Days the 5-minute buckets are kept; daily yields are kept forever. */
+  retention_days: z.number().int().positive(),
+  /** False while recording is stopped (full disk); the stored history stays readable. */
+  recording: z.boolean(),
+  /** Present inverters first (config order), then deleted ones that left history. */
+  inverters: z.array(HistoryInverterInfoSchema),
+});
+export type HistoryRange = z.infer<typeof HistoryRangeSchema>;
+
+//-- GET /api/history/day?date=YYYY-MM-DD[&serial=…][&strings=1]  (date defaults to today)
+
+export const HistoryStringSeriesSchema = z.object({
+  index: z.number().int().min(0),
+  name: z.string(),
+  points: z.array(HistoryPointSchema),
+});
+
+export const HistoryDayInverterSchema = HistoryPeakSchema.extend({
+  serial: z.string(),
+  name: z.string(),
+  present: z.boolean(),
+  /** The day's yield: the inverter's energy counters summed over the day's buckets. */
+  yield_wh: WattHours,
+  points: z.array(HistoryPointSchema),
+  /** Only with `strings=1`. */
+  strings: z.array(HistoryStringSeriesSchema).optional(),
+});
+export type HistoryDayInverter = z.infer<typeof HistoryDayInverterSchema>;
+
+export const HistoryDaySchema = z.object({
+  date: DateText,
+  tz: z.string(),
+  bucket_minutes: z.number().int().positive(),
+  /** Local midnight that starts the day, and the next one (epoch s): end − start is 23, 24 or 25 h. */
+  start: EpochSeconds,
+  end: EpochSeconds,
+  /**
+   * UTC offsets in force during the day: [from (epoch s), offset in seconds east of UTC], sorted;
+   * one entry, or two on a DST day. Local time of t = t + offset of the last entry with from ≤ t.
+   */
+  utc_offsets: z.array(z.tuple([EpochSeconds, z.number().int()])).min(1),
+  /** Fleet: points are per-bucket sums of the inverters' average and maximum; peak is the fleet's highest polled total. */
+  total: HistoryPeakSchema.extend({ yield_wh: WattHours, points: z.array(HistoryPointSchema) }),
+  /** Every inverter with data that day (or only `serial`). */
+  inverters: z.array(HistoryDayInverterSchema),
+});
+export type HistoryDay = z.infer<typeof HistoryDaySchema>;
+
+//-- GET /api/history/month?month=YYYY-MM, /year?year=YYYY, /years  (one shape for the three bar views)
+
+export const HistoryInverterYieldSchema = HistoryPeakSchema.extend({
+  serial: z.string(),
+  yield_wh: WattHours,
+});
+export type HistoryInverterYield = z.infer<typeof HistoryInverterYieldSchema>;
+
+/** One bar: a day ('YYYY-MM-DD'), a month ('YYYY-MM') or a year ('YYYY'). Only periods with data. */
+export const HistoryPeriodEntrySchema = HistoryPeakSchema.extend({
+  key: z.string(),
+  yield_wh: WattHours,
+  /** Local days with data inside this entry (1 for a day). */
+  days: z.number().int().min(0),
+  inverters: z.array(HistoryInverterYieldSchema),
+});
+export type HistoryPeriodEntry = z.infer<typeof HistoryPeriodEntrySchema>;
+
+export const HistoryPeriodSchema = z.object({
+  period: z.enum(['month', 'year', 'years']),
+  /** 'YYYY-MM' for a month, 'YYYY' for a year, 'lifetime' for /years. */
+  key: z.string(),
+  tz: z.string(),
+  entries: z.array(HistoryPeriodEntrySchema),
+  total: HistoryPeakSchema.extend({ yield_wh: WattHours }),
+  /** Per inverter over the whole period (names for the legend). */
+  inverters: z.array(HistoryInverterYieldSchema.extend({ name: z.string(), present: z.boolean() })),
+});
+export type HistoryPeriod = z.infer<typeof HistoryPeriodSchema>;
+
+//-- GET /api/history/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD&resolution=bucket|day[&serial=…]
+
+/** Query of the export; validated on the server with the limits in history-dates.ts. */
+export const HistoryExportQuerySchema = z.object({
+  from: DateText,
+  to: DateText,
+  resolution: z.enum(HISTORY_RESOLUTIONS).default('day'),
+  serial: z.string().optional(),
+});
+export type HistoryExportQuery = z.infer<typeof HistoryExportQuerySchema>;
+
+/** CSV header lines (units in brackets), comma-separated, RFC 4180 quoting, UTF-8, CRLF. */
+export const HISTORY_CSV_COLUMNS = {
+  bucket: [
+    'time_utc',
+    'local_time',
+    'serial',
+    'name',
+    'power_avg [W]',
+    'power_max [W]',
+    'energy [Wh]',
+  ],
+  day: ['date', 'serial', 'name', 'yield [Wh]', 'peak [W]', 'peak_time_local'],
+} as const;
+
+//-- every JSON answer, for tests and the API description
+
+export const HISTORY_RESPONSE_SCHEMAS = {
+  'GET /api/history/range': HistoryRangeSchema,
+  'GET /api/history/day': HistoryDaySchema,
+  'GET /api/history/month': HistoryPeriodSchema,
+  'GET /api/history/year': HistoryPeriodSchema,
+  'GET /api/history/years': HistoryPeriodSchema,
+} as const;

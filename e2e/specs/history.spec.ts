@@ -1,0 +1,169 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Download, Page } from '@playwright/test';
+import { ADMIN_AUTHDATA, expect, prepare, test } from '../fixtures/app-test.ts';
+import { freePort, waitUntilUp } from '../fixtures/own-gateway.ts';
+
+// The e2e gateway starts on an empty history with the demo fleet: it backfills the 60 days
+// before its simulated today (2025-06-21), and today fills from live polls.
+const YESTERDAY = '2025-06-20';
+
+async function csvRows(download: Download): Promise<string[]> {
+  const file = await download.path();
+  return (await readFile(file, 'utf8')).trim().split(/\r?\n/);
+}
+
+async function openHistory(page: Page) {
+  await page.goto('');
+  await page.getByRole('link', { name: 'History', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Energy history' })).toBeVisible();
+}
+
+test.describe('history', () => {
+  test('shows a backfilled day with its curve, then month and year; the CSV has rows', async ({
+    page,
+    checkA11y,
+  }) => {
+    await openHistory(page);
+    await page.getByRole('button', { name: 'Previous day' }).click();
+    await expect(page.getByLabel('Date')).toHaveValue(YESTERDAY);
+    // The chart's accessible name is its summary: a whole demo day has yield and a peak.
+    const chart = page.getByRole('group', { name: /^Friday, June 20, 2025: yield \d/ });
+    await expect(chart).toBeVisible();
+    await expect(chart.locator('canvas')).toBeVisible();
+    await expect(page.getByTestId('stat-Yield')).not.toHaveText('0.00 kWh');
+    await expect(page.locator('.u-legend')).toContainText('Balcony');
+    await checkA11y('history day');
+    // Keyboard: the focused chart moves its crosshair by bucket and says the values there.
+    await chart.focus();
+    await page.keyboard.press('End');
+    await expect(page.locator('.history-chart [aria-live]')).toHaveText(
+      /^23:55, All inverters –, Balcony –/,
+    );
+
+    // The curve as a table: one row per polled bucket, fleet and three inverters in watts.
+    await page.getByRole('button', { name: 'Show as table' }).click();
+    const table = page.getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Time',
+      'All inverters [W]',
+      'Balcony [W]',
+      'Garage roof [W]',
+      'Barn [W]',
+    ]);
+    await expect(table.getByRole('row', { name: /^12:00 / })).toContainText(/[1-9][\d,]* W/);
+    expect(await table.getByRole('row').count()).toBeGreaterThan(100);
+
+    const dayCsv = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download CSV' }).click();
+    const dayRows = await csvRows(await dayCsv);
+    expect(dayRows[0]).toBe(
+      'time_utc,local_time,serial,name,power_avg [W],power_max [W],energy [Wh]',
+    );
+    expect(dayRows.length).toBeGreaterThan(100);
+    expect(dayRows[1]).toMatch(/^2025-06-\d\dT[\d:]+Z,2025-06-20 /);
+
+    await page.getByRole('button', { name: 'Show as table' }).click();
+    await page.getByRole('button', { name: 'Month' }).click();
+    await expect(page).toHaveURL(/view=month&date=2025-06-20/);
+    await expect(page.getByTestId('history-summary')).toHaveText(
+      /^June 2025: yield [\d,.]+ kWh; best: /,
+    );
+    await expect(
+      page.getByRole('group', { name: /^June 2025: yield/ }).locator('canvas'),
+    ).toBeVisible();
+    const monthCsv = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download CSV' }).click();
+    const monthRows = await csvRows(await monthCsv);
+    expect(monthRows[0]).toBe('date,serial,name,yield [Wh],peak [W],peak_time_local');
+    // June 1–21, three inverters each.
+    expect(monthRows.length - 1).toBeGreaterThanOrEqual(20 * 3);
+
+    await page.getByRole('button', { name: 'Year' }).click();
+    await expect(page.getByTestId('history-summary')).toHaveText(
+      /^2025: yield [\d,.]+ kWh; best: (May|June) 2025/,
+    );
+    await expect(page.getByRole('button', { name: 'Previous year' })).toBeDisabled();
+    await checkA11y('history year');
+  });
+
+  test('logged in, the CSV is fetched with the stored credentials', async ({ page }) => {
+    await prepare(page, { authdata: ADMIN_AUTHDATA });
+    await page.goto(`history?view=year&date=2025-06-21`);
+    await expect(page.getByTestId('history-summary')).toBeVisible();
+    const csv = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download CSV' }).click();
+    const download = await csv;
+    expect(download.suggestedFilename()).toBe('heliodtu-history-2025-01-01_2025-06-21-day.csv');
+    expect((await csvRows(download)).length).toBeGreaterThan(100);
+  });
+
+  test("the live view's Power card shows today's curve", async ({ page }) => {
+    await page.goto('');
+    const power = page.getByRole('region', { name: 'Power now' });
+    const sparkline = power.getByRole('img', {
+      name: /^Power curve today: peak [\d,]+ W at \d\d:\d\d$/,
+    });
+    await expect(sparkline).toBeVisible();
+    await expect(sparkline.locator('polyline').first()).toHaveAttribute('points', /\d+\.\d,\d/);
+  });
+});
+
+// A gateway without the history API answers /api/history/* like a real OpenDTU device: with its
+// index.html. The interface must then offer no History screen and log nothing.
+const deviceTest = test.extend<object, { bareGateway: string }>({
+  bareGateway: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures it needs from this pattern
+    async ({}, use) => {
+      const root = fileURLToPath(new URL('../../', import.meta.url));
+      const port = await freePort();
+      const dataDir = await mkdtemp(path.join(process.env['E2E_TMP'] ?? tmpdir(), 'no-history-'));
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+        cwd: root,
+        stdio: 'ignore',
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          WEB_DIST: process.env['E2E_WEB_DIST'] ?? path.join(root, 'web/dist'),
+          SIM_SEED: '42',
+          SIM_START: '2025-06-21T12:00:00',
+          HISTORY: 'off',
+        },
+      });
+      const url = `http://127.0.0.1:${port}/`;
+      try {
+        await waitUntilUp(url, child);
+        await use(url);
+      } finally {
+        child.kill('SIGTERM');
+        if (child.exitCode === null) await once(child, 'exit');
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 70_000 },
+  ],
+  baseURL: async ({ bareGateway }, use) => use(bareGateway),
+});
+
+deviceTest(
+  'without the history API: no History entry, no sparkline, no console error',
+  async ({ page }) => {
+    const detection = page.waitForResponse((r) => r.url().endsWith('/api/history/range'));
+    await page.goto('');
+    // The device's answer: its page, not JSON (and not a 404, which Chromium would log).
+    const answer = await detection;
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toMatch(/^text\/html/);
+    await expect(page.getByRole('region', { name: 'Power now' })).toContainText(/\d W/);
+    await expect(page.getByRole('link', { name: 'Live View' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'History', exact: true })).toHaveCount(0);
+    await expect(page.getByTestId('power-sparkline')).toHaveCount(0);
+    // The error collector (fixtures/app-test.ts) fails the test on any console error.
+  },
+);

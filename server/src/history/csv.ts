@@ -1,0 +1,76 @@
+import { HISTORY_CSV_COLUMNS } from '@heliodtu/contract/history';
+import type { HistoryResolution } from '@heliodtu/contract/domain/history-dates';
+import { orderedInverters, type QueryContext } from './queries.js';
+
+/**
+ * The CSV export (RFC 4180, UTF-8, CRLF), produced a day at a time so a long range streams
+ * without being held in memory. Per inverter and day, the bucket rows' energy sums to the
+ * day row's yield (both come from the same counter steps).
+ */
+
+/** A field as CSV: quoted when needed; a leading = + - @ is defused for spreadsheets. */
+export function csvField(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const line = (fields: (string | number)[]) => fields.map(csvField).join(',') + '\r\n';
+const fixed1 = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
+
+/** The export of local days [from, to] as chunks of text (one per day), header first. */
+export function* csvChunks(
+  ctx: QueryContext,
+  from: number,
+  to: number,
+  resolution: HistoryResolution,
+  serial?: string,
+): Generator<string> {
+  const inverters = orderedInverters(ctx).filter(
+    (i) => serial === undefined || i.serial === serial,
+  );
+  yield line([...HISTORY_CSV_COLUMNS[resolution]]);
+  const { calendar, store } = ctx;
+  for (let day = from; day <= to; day++) {
+    let chunk = '';
+    if (resolution === 'day') {
+      const rows = new Map(store.days(day, day).map((r) => [r.inv, r]));
+      for (const inv of inverters) {
+        const row = rows.get(inv.id);
+        if (!row) continue;
+        const at = row.peak > 0 ? row.peakAt : null;
+        chunk += line([
+          calendar.dateOf(day),
+          inv.serial,
+          inv.name,
+          fixed1(row.wh),
+          fixed1(row.peak / 10),
+          at === null ? '' : calendar.clockOf(at * 1000),
+        ]);
+      }
+    } else {
+      const [fromS, toS] = [calendar.startOf(day) / 1000, calendar.startOf(day + 1) / 1000];
+      const order = new Map(inverters.map((inv, i) => [inv.id, i]));
+      const rows = store
+        .bucketsBetween(fromS, toS)
+        .flatMap((r) => {
+          const i = order.get(r.inv);
+          const inv = i === undefined ? undefined : inverters[i];
+          return inv && i !== undefined ? [{ inv, order: i, r }] : [];
+        })
+        .sort((a, b) => a.r.t - b.r.t || a.order - b.order);
+      for (const { inv, r } of rows) {
+        chunk += line([
+          new Date(r.t * 1000).toISOString().replace('.000Z', 'Z'),
+          calendar.dateTimeOf(r.t * 1000),
+          inv.serial,
+          inv.name,
+          fixed1(r.avg / 10),
+          fixed1(r.max / 10),
+          fixed1(r.wh),
+        ]);
+      }
+    }
+    if (chunk) yield chunk;
+  }
+}

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import fp from 'fastify-plugin';
+import { STATE_DIR } from '../store/chip-id.js';
+import { backfill } from './backfill.js';
+import { HISTORY_DEFAULTS, type HistoryOptions } from './history-options.js';
+import { HistoryService } from './history-service.js';
+import { HISTORY_FILE, HistoryStore } from './store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Energy history (issue 14); absent when HISTORY=off. */
+    history?: HistoryService;
+  }
+}
+
+export interface HistoryPluginOptions {
+  /** Overrides GatewayOptions.history (HISTORY* environment variables). */
+  history?: Partial<HistoryOptions>;
+}
+
+/**
+ * The history recorder for this boot. A boot without config.json (fresh data dir or factory
+ * reset) starts with an empty history; a config restore keeps it. A demo fleet with an empty
+ * history gets the last days backfilled from the simulation's physics, before listening.
+ */
+export const historyPlugin = fp<HistoryPluginOptions>(
+  async (app, { history: given }) => {
+    const options = { ...HISTORY_DEFAULTS, ...app.system.options.history, ...given };
+    if (!options.enabled) return;
+    const dir = path.join(app.store.dataDir, STATE_DIR);
+    const log = (line: string) => app.consoleLog.write(line);
+    if (app.store.createdFresh && existsSync(path.join(dir, HISTORY_FILE))) {
+      HistoryStore.remove(dir);
+      log('History cleared (no configuration: factory reset)');
+    }
+    let service: HistoryService;
+    try {
+      service = new HistoryService({
+        dir,
+        retentionDays: options.retentionDays,
+        log,
+        tz: () => app.store.config.ntp.timezone,
+        now: () => app.clock.now(),
+      });
+    } catch (error) {
+      // A file that cannot even be created (full disk, no permission): serve everything else.
+      log(`History unavailable: ${(error as Error).message}`);
+      return;
+    }
+    app.decorate('history', service);
+    app.addHook('onReady', async () => {
+      const { simFleet, simSeed } = app.system.options;
+      if (simFleet === 'demo' && options.backfillDays > 0 && service.db.isEmpty()) {
+        try {
+          const started = performance.now();
+          const ntp = app.store.config.ntp;
+          const result = backfill(service.db, service.calendar(), {
+            slots: app.store.config.inverters,
+            seed: simSeed,
+            latitude: ntp.latitude,
+            longitude: ntp.longitude,
+            nowMs: app.clock.now(),
+            days: options.backfillDays,
+          });
+          if (result.inverters > 0) {
+            const ms = Math.round(performance.now() - started);
+            log(
+              `History: ${result.days} demo days backfilled for ${result.inverters} inverter(s) in ${ms} ms`,
+            );
+          }
+        } catch (error) {
+          log(`History backfill failed: ${(error as Error).message}`);
+        }
+      }
+      service.attach(app.device);
+    });
+    app.addHook('onClose', async () => service.close());
+  },
+  { name: 'history', dependencies: ['device'] },
+);

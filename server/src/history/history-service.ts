@@ -1,0 +1,169 @@
+import { bucketStart } from './aggregate.js';
+import { LocalCalendar } from './local-day.js';
+import type { QueryContext } from './queries.js';
+import { HistoryRecorder, sampleOf, type RecordedFleet } from './recorder.js';
+import { HistoryStore, isCorruption, sqliteCode } from './store.js';
+
+/**
+ * The history of one gateway boot: the store, the recorder fed by the fleet's updates, the
+ * flush and retention timers, and the fault rules of issue 14 — a full disk stops recording
+ * (the gateway keeps serving), a damaged file is moved aside and a fresh one started.
+ */
+
+export interface HistoryServiceOptions {
+  /** Folder of history.sqlite (DATA_DIR/.heliodtu). */
+  dir: string;
+  retentionDays: number;
+  log: (line: string) => void;
+  /** POSIX TZ of the local days (ntp.timezone, read on every use). */
+  tz: () => string;
+  /** Device epoch ms. */
+  now: () => number;
+  /** Host ms between flushes (default 5 s). */
+  flushMs?: number;
+  /** Tests: cap the file size to provoke SQLITE_FULL. */
+  maxPageCount?: number;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+export class HistoryService {
+  /** False once recording stopped (full disk); stored history stays readable. */
+  recording = true;
+  private store: HistoryStore;
+  private recorder: HistoryRecorder;
+  private calendarCache: LocalCalendar | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  private detach: (() => void) | null = null;
+  private flushQueued = false;
+  /** Per serial: the packet last recorded (uptime of the packet + power), see onUpdate. */
+  private readonly lastPacket = new Map<string, string>();
+  private closed = false;
+
+  constructor(private readonly options: HistoryServiceOptions) {
+    this.store = this.open();
+    this.recorder = new HistoryRecorder(this.store, () => this.calendar());
+  }
+
+  get db(): HistoryStore {
+    return this.store;
+  }
+
+  get retentionDays(): number {
+    return this.options.retentionDays;
+  }
+
+  /** The local calendar of the configured time zone. */
+  calendar(): LocalCalendar {
+    const tz = this.options.tz();
+    if (this.calendarCache?.tz !== tz) this.calendarCache = new LocalCalendar(tz);
+    return this.calendarCache;
+  }
+
+  /** Run a query; a damaged file found on the way is moved aside (and the error rethrown). */
+  read<T>(present: readonly string[], query: (ctx: QueryContext) => T): T {
+    try {
+      return query({ store: this.store, calendar: this.calendar(), present });
+    } catch (error) {
+      if (isCorruption(error)) this.failed('read', error);
+      throw error;
+    }
+  }
+
+  /** Follow the fleet's polls; flush every few seconds and apply retention hourly. */
+  attach(fleet: RecordedFleet): void {
+    const onUpdate = (serial: string) => this.onUpdate(fleet, serial);
+    fleet.on('update', onUpdate);
+    this.detach = () => fleet.off('update', onUpdate);
+    this.prune();
+    this.timers.push(
+      setInterval(() => this.flush(), this.options.flushMs ?? 5_000),
+      setInterval(() => this.prune(), HOUR_MS),
+    );
+    for (const timer of this.timers) timer.unref();
+  }
+
+  /** Write buffered polls now (a timer, a finished bucket, shutdown). */
+  flush(): void {
+    this.flushQueued = false;
+    if (!this.recording || this.closed) return;
+    this.guard('write', () => this.recorder.flush());
+  }
+
+  /** Drop buckets older than the retention; daily rows stay forever. */
+  prune(): void {
+    if (!this.recording || this.closed) return;
+    const cutoff = bucketStart(this.options.now() - this.options.retentionDays * DAY_MS);
+    this.guard('retention', () => {
+      const removed = this.store.prune(cutoff);
+      if (removed > 0) this.options.log(`History: ${removed} bucket(s) past retention removed`);
+    });
+  }
+
+  /** Flush and close (app.close(): graceful shutdown, reboot). */
+  close(): void {
+    if (this.closed) return;
+    this.flush();
+    this.closed = true;
+    this.detach?.();
+    for (const timer of this.timers) clearInterval(timer);
+    this.store.close();
+  }
+
+  private onUpdate(fleet: RecordedFleet, serial: string): void {
+    if (!this.recording || this.closed) return;
+    try {
+      const state = fleet.inverterState(serial);
+      const sample = state && sampleOf(state, this.options.now());
+      if (!state || !sample) return;
+      // An update without a new packet (a limit read) or zeroing would repeat the last poll.
+      const packet = `${state.lastUpdateUptime}|${sample.acW}`;
+      if (this.lastPacket.get(serial) === packet) return;
+      this.lastPacket.set(serial, packet);
+      const live = state.live;
+      const strings = Object.keys(live.DC)
+        .sort((a, b) => Number(a) - Number(b))
+        .map((k) => live.DC[k]?.name.u ?? '');
+      this.recorder.record(serial, live.name, strings, sample);
+      // A finished bucket goes to disk soon, outside the simulation step.
+      if (this.recorder.hasFinished() && !this.flushQueued) {
+        this.flushQueued = true;
+        setImmediate(() => this.flush());
+      }
+    } catch (error) {
+      this.failed('record', error);
+    }
+  }
+
+  private guard(what: string, fn: () => void): void {
+    try {
+      fn();
+    } catch (error) {
+      this.failed(what, error);
+    }
+  }
+
+  private failed(what: string, error: unknown): void {
+    const code = sqliteCode(error);
+    if (/^SQLITE_(FULL|IOERR)/.test(code)) {
+      this.recording = false;
+      this.recorder.reset();
+      this.options.log(
+        `History recording stopped: the disk is full (${code}); stored history stays readable`,
+      );
+    } else if (isCorruption(error)) {
+      this.store.close();
+      this.store = HistoryStore.open(this.options.dir, this.options.log, { forceAside: true });
+      this.recorder = new HistoryRecorder(this.store, () => this.calendar());
+    } else {
+      this.options.log(`History ${what} failed: ${(error as Error).message}`);
+    }
+  }
+
+  private open(): HistoryStore {
+    return HistoryStore.open(this.options.dir, this.options.log, {
+      ...(this.options.maxPageCount ? { maxPageCount: this.options.maxPageCount } : {}),
+    });
+  }
+}

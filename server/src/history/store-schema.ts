@@ -1,0 +1,83 @@
+import { existsSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import type { BucketRow, DayTotals } from './aggregate.js';
+
+/** Schema and row helpers of the history database (store.ts). */
+
+export type Row = unknown[];
+
+/** Forward migrations; index + 1 is the schema version they lead to. */
+export const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE inverter (
+     id INTEGER PRIMARY KEY,
+     serial TEXT NOT NULL UNIQUE,
+     name TEXT NOT NULL,
+     strings TEXT NOT NULL DEFAULT '[]'
+   );
+   -- One row per inverter per 5-minute bucket with production; powers in 0.1 W, energy in Wh.
+   -- Keyed by time first: rows arrive in time order (pages fill up, no index to keep) and a
+   -- day of the whole fleet is one range scan.
+   CREATE TABLE bucket (
+     inv INTEGER NOT NULL,
+     t INTEGER NOT NULL,
+     n INTEGER NOT NULL,
+     avg INTEGER NOT NULL,
+     max INTEGER NOT NULL,
+     wh INTEGER NOT NULL,
+     dc BLOB NOT NULL,
+     PRIMARY KEY (t, inv)
+   ) WITHOUT ROWID;
+   -- One row per inverter per local day (day = days since 1970-01-01 of the local date), kept
+   -- forever; inv 0 is the fleet (its instantaneous total).
+   CREATE TABLE daily (
+     day INTEGER NOT NULL,
+     inv INTEGER NOT NULL,
+     wh INTEGER NOT NULL,
+     peak INTEGER NOT NULL,
+     peak_at INTEGER,
+     PRIMARY KEY (day, inv)
+   ) WITHOUT ROWID;
+   -- The last counter reading per inverter, so a restart credits the energy in between.
+   CREATE TABLE counter (inv INTEGER PRIMARY KEY, wall_ms INTEGER NOT NULL, total_wh INTEGER NOT NULL);`,
+];
+
+export function parseStrings(value: unknown): string[] {
+  try {
+    const parsed: unknown = JSON.parse(String(value));
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toBucket(r: Row): BucketRow {
+  const dc = r[5];
+  return {
+    t: Number(r[0]),
+    n: Number(r[1]),
+    avg: Number(r[2]),
+    max: Number(r[3]),
+    wh: Number(r[4]),
+    dc: Buffer.isBuffer(dc) ? dc : dc instanceof Uint8Array ? Buffer.from(dc) : Buffer.alloc(0),
+  };
+}
+
+export function toDay(r: Row): DayTotals {
+  return {
+    day: Number(r[0]),
+    wh: Number(r[1]),
+    peak: Number(r[2]),
+    peakAt: r[3] === null || r[3] === undefined ? null : Number(r[3]),
+  };
+}
+
+/** Move a damaged database (and its WAL files) aside; returns the new name. */
+export function moveAside(file: string, now: number): string {
+  const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
+  const aside = `${file}.corrupt-${stamp}`;
+  if (existsSync(file)) renameSync(file, aside);
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix);
+  }
+  return path.basename(aside);
+}

@@ -1,0 +1,172 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  HISTORY_EXPORT_MAX_DAYS,
+  HISTORY_PATHS,
+  HISTORY_RESOLUTIONS,
+  HISTORY_YEAR_MAX,
+  HISTORY_YEAR_MIN,
+  dayNumber,
+  daysInMonth,
+  parseHistoryDate,
+  parseHistoryMonth,
+  parseHistoryYear,
+  type HistoryErrorCode,
+  type HistoryResolution,
+} from '@heliodtu/contract/domain/history-dates';
+import type {
+  HistoryDay,
+  HistoryError,
+  HistoryPeriod,
+  HistoryRange,
+} from '@heliodtu/contract/history';
+import { formatSerialHex, parseSerialHex } from '@heliodtu/contract/wire';
+import { csvChunks } from '../history/csv.js';
+import { dayView, orderedInverters, periodView, type QueryContext } from '../history/queries.js';
+import { queryParam } from './query-param.js';
+
+/** A 400 with its reason (issue 14): thrown by the parsers below, answered by the routes. */
+class BadQuery extends Error {
+  constructor(
+    readonly error: HistoryErrorCode,
+    readonly reason: string,
+    readonly param: string,
+  ) {
+    super(reason);
+  }
+}
+
+const YEARS = `between ${HISTORY_YEAR_MIN} and ${HISTORY_YEAR_MAX}`;
+
+function dateParam(request: FastifyRequest, name: string, fallback?: number): number {
+  const text = queryParam(request, name);
+  if (text === '' && fallback !== undefined) return fallback;
+  const date = parseHistoryDate(text);
+  if (!date) throw new BadQuery('bad_date', `${name} must be a date YYYY-MM-DD ${YEARS}`, name);
+  return dayNumber(date);
+}
+
+/** The gateway's history API (issue 14, a HelioDTU extension): readable like live data. */
+export const historyRoutes: FastifyPluginAsync = async (app) => {
+  const history = app.history;
+  if (!history) return;
+  const present = () =>
+    app.store.config.inverters
+      .filter((slot) => slot.serial !== 0)
+      .sort((a, b) => a.order - b.order)
+      .map((slot) => formatSerialHex(BigInt(slot.serial)));
+
+  /** `serial` normalised; unknown (no history, not configured) is a 400. */
+  const serialParam = (request: FastifyRequest): string | undefined => {
+    const text = queryParam(request, 'serial');
+    if (text === '') return undefined;
+    const value = parseSerialHex(text);
+    const serial = value === 0n ? '' : formatSerialHex(value);
+    const known =
+      present().includes(serial) || history.db.inverters().some((i) => i.serial === serial);
+    if (!known)
+      throw new BadQuery('unknown_inverter', `no inverter ${text} in the history`, 'serial');
+    return serial;
+  };
+
+  const answer = async <T>(reply: FastifyReply, build: () => T): Promise<T | FastifyReply> => {
+    try {
+      return build();
+    } catch (error) {
+      if (!(error instanceof BadQuery)) throw error;
+      const body: HistoryError = { error: error.error, reason: error.reason, param: error.param };
+      return reply.code(400).send(body);
+    }
+  };
+  const read = <T>(query: (ctx: QueryContext) => T): T => history.read(present(), query);
+  const today = () => history.calendar().dayOf(app.clock.now());
+  const opts = { preHandler: app.requireReadonly };
+
+  app.get(HISTORY_PATHS.range, opts, async (_request, reply) =>
+    answer(reply, (): HistoryRange =>
+      read((ctx) => {
+        const range = ctx.store.dayRange();
+        return {
+          version: 1,
+          tz: ctx.calendar.tz,
+          today: ctx.calendar.dateOf(today()),
+          first_day: range ? ctx.calendar.dateOf(range.first) : null,
+          last_day: range ? ctx.calendar.dateOf(range.last) : null,
+          bucket_minutes: 5,
+          retention_days: history.retentionDays,
+          recording: history.recording,
+          inverters: orderedInverters(ctx).map((i) => ({
+            serial: i.serial,
+            name: i.name,
+            present: i.present,
+            strings: i.strings.map((name, index) => ({ index, name })),
+          })),
+        };
+      }),
+    ),
+  );
+
+  app.get(HISTORY_PATHS.day, opts, async (request, reply) =>
+    answer(reply, (): HistoryDay => {
+      const day = dateParam(request, 'date', today());
+      const serial = serialParam(request);
+      const strings = ['1', 'true'].includes(queryParam(request, 'strings'));
+      return read((ctx) => dayView(ctx, day, { serial, strings }));
+    }),
+  );
+
+  app.get(HISTORY_PATHS.month, opts, async (request, reply) =>
+    answer(reply, (): HistoryPeriod => {
+      const text = queryParam(request, 'month');
+      const month = parseHistoryMonth(text);
+      if (!month) throw new BadQuery('bad_month', `month must be YYYY-MM ${YEARS}`, 'month');
+      const from = dayNumber({ ...month, day: 1 });
+      const to = from + daysInMonth(month.year, month.month) - 1;
+      return read((ctx) => periodView(ctx, 'month', text, from, to, (date) => date));
+    }),
+  );
+
+  app.get(HISTORY_PATHS.year, opts, async (request, reply) =>
+    answer(reply, (): HistoryPeriod => {
+      const text = queryParam(request, 'year');
+      const year = parseHistoryYear(text);
+      if (year === null) throw new BadQuery('bad_year', `year must be YYYY ${YEARS}`, 'year');
+      const from = dayNumber({ year, month: 1, day: 1 });
+      const to = dayNumber({ year, month: 12, day: 31 });
+      return read((ctx) => periodView(ctx, 'year', text, from, to, (date) => date.slice(0, 7)));
+    }),
+  );
+
+  app.get(HISTORY_PATHS.years, opts, async (_request, reply) =>
+    answer(reply, (): HistoryPeriod =>
+      read((ctx) => {
+        const range = ctx.store.dayRange() ?? { first: 0, last: -1 };
+        return periodView(ctx, 'years', 'lifetime', range.first, range.last, (d) => d.slice(0, 4));
+      }),
+    ),
+  );
+
+  app.get(HISTORY_PATHS.export, opts, async (request, reply) =>
+    answer(reply, () => {
+      const from = dateParam(request, 'from');
+      const to = dateParam(request, 'to');
+      const text = queryParam(request, 'resolution') || 'day';
+      if (!(HISTORY_RESOLUTIONS as readonly string[]).includes(text)) {
+        throw new BadQuery('bad_resolution', 'resolution must be bucket or day', 'resolution');
+      }
+      const resolution = text as HistoryResolution;
+      if (to < from) throw new BadQuery('bad_range', 'to is before from', 'to');
+      const max = HISTORY_EXPORT_MAX_DAYS[resolution];
+      if (to - from + 1 > max) {
+        throw new BadQuery('range_too_large', `at most ${max} days per ${resolution} export`, 'to');
+      }
+      const serial = serialParam(request);
+      const ctx = read((c) => c);
+      const name = `heliodtu-history-${queryParam(request, 'from')}_${queryParam(request, 'to')}-${resolution}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .send(Readable.from(csvChunks(ctx, from, to, resolution, serial)));
+    }),
+  );
+};

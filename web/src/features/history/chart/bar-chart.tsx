@@ -1,0 +1,85 @@
+import { useCallback, useMemo } from 'react';
+import uPlot from 'uplot';
+import { useT } from '@/lib/i18n/use-t';
+import { seriesColor, type ChartTheme } from './chart-theme';
+import { UplotChart } from './uplot-chart';
+
+const BARS = uPlot.paths.bars?.({ size: [0.7, 48], align: 0 });
+
+export interface BarChartProps {
+  /** Short axis label of each bar ('1', 'Jun', '2025'). */
+  ticks: string[];
+  /** Full label of each bar for the readout ('21 June 2025'). */
+  labels: string[];
+  /** Yield per bar in kWh; null where nothing was recorded. */
+  values: (number | null)[];
+  formatValue(value: number | null | undefined): string;
+  /** A y-axis number in the language shown. */
+  formatTick(value: number): string;
+  summary: string;
+}
+
+/** Daily, monthly or yearly yields as bars. */
+export function BarChart(props: BarChartProps) {
+  const { ticks, labels, values, formatValue, formatTick, summary } = props;
+  const t = useT();
+  const data = useMemo<uPlot.AlignedData>(() => [ticks.map((_, i) => i), values], [ticks, values]);
+
+  const options = useCallback(
+    (theme: ChartTheme, width: number): Omit<uPlot.Options, 'width' | 'height'> => {
+      const axis = {
+        stroke: theme.text,
+        grid: { stroke: theme.grid, width: 1 },
+        ticks: { stroke: theme.grid, width: 1 },
+      };
+      // Every bar labelled when they fit, else every 2nd/5th (a month on a phone).
+      const every = Math.max(1, Math.ceil((ticks.length * 28) / Math.max(width - 60, 100)));
+      const step = every === 1 ? 1 : every <= 2 ? 2 : 5;
+      return {
+        scales: {
+          x: { time: false, range: [-0.5, ticks.length - 0.5] },
+          y: { range: (_u, _min, max) => [0, Math.max(max, 1)] },
+        },
+        axes: [
+          {
+            ...axis,
+            grid: { show: false },
+            splits: () => ticks.map((_, i) => i).filter((i) => i % step === 0),
+            values: (_u, splits) => splits.map((s) => ticks[s] ?? ''),
+          },
+          {
+            ...axis,
+            size: 56,
+            label: 'kWh',
+            labelSize: 16,
+            values: (_u, splits) => splits.map((s) => formatTick(s)),
+          },
+        ],
+        series: [
+          {
+            label: t('history.Period'),
+            value: (_u, v) => (v === null ? '–' : (labels[v] ?? '')),
+          },
+          {
+            label: t('history.Yield'),
+            stroke: seriesColor(theme, 0),
+            fill: seriesColor(theme, 0),
+            ...(BARS ? { paths: BARS } : {}),
+            points: { show: false },
+            value: (_u, v) => formatValue(v),
+          },
+        ],
+        cursor: { drag: { x: false, y: false }, points: { show: false } },
+        legend: { live: true },
+      };
+    },
+    [ticks, labels, formatValue, formatTick, t],
+  );
+
+  const describe = useCallback(
+    (idx: number) => `${labels[idx] ?? ''}: ${formatValue(values[idx])}`,
+    [labels, values, formatValue],
+  );
+
+  return <UplotChart options={options} data={data} summary={summary} describe={describe} />;
+}

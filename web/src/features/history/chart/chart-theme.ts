@@ -1,0 +1,35 @@
+/** Colours of a chart, read from Bootstrap's CSS variables of the theme shown now. */
+export interface ChartTheme {
+  text: string;
+  grid: string;
+  /** One colour per series: the fleet first, then inverters and strings. */
+  palette: string[];
+}
+
+// Bootstrap's named colours; every theme defines them, and they stay apart on light and dark.
+const PALETTE_VARS = [
+  '--bs-success',
+  '--bs-primary',
+  '--bs-orange',
+  '--bs-purple',
+  '--bs-cyan',
+  '--bs-pink',
+  '--bs-yellow',
+  '--bs-teal',
+  '--bs-red',
+  '--bs-indigo',
+];
+
+export function readChartTheme(element: Element = document.documentElement): ChartTheme {
+  const style = getComputedStyle(element);
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    text: read('--bs-secondary-color', '#6c757d'),
+    grid: read('--bs-border-color-translucent', 'rgba(0,0,0,0.175)'),
+    palette: PALETTE_VARS.map((name, i) => read(name, ['#198754', '#0d6efd'][i % 2] ?? '#198754')),
+  };
+}
+
+export function seriesColor(theme: ChartTheme, index: number): string {
+  return theme.palette[index % theme.palette.length] ?? '#198754';
+}

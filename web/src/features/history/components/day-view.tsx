@@ -1,0 +1,111 @@
+import { lazy, Suspense, useMemo } from 'react';
+import type { HistoryRange } from '@heliodtu/contract/history';
+import { Spinner } from '@/components/ui/spinner';
+import { useFormat } from '@/lib/format';
+import { useLocale } from '@/lib/i18n/use-t';
+import { useT } from '@/lib/i18n/use-t';
+import { useHistoryDay } from '../api/history-queries';
+import { daySeries } from '../chart/day-series';
+import { dateLabel, kwh } from '../history-format';
+import { DataTable } from './data-table';
+import { StatCards } from './stat-cards';
+import { ViewError } from './view-error';
+
+// uPlot comes with the chart, after the figures are on screen.
+const DayChart = lazy(() => import('../chart/day-chart').then((m) => ({ default: m.DayChart })));
+
+export interface DayViewProps {
+  date: string;
+  range: HistoryRange;
+  serial: string | undefined;
+  onSerial(serial: string | undefined): void;
+  asTable: boolean;
+}
+
+/** One local day: yield, peak, the power curves (fleet and inverters, or one inverter's strings). */
+export function DayView({ date, range, serial, onSerial, asTable }: DayViewProps) {
+  const t = useT();
+  const format = useFormat();
+  const locale = useLocale();
+  const { query, shown: day, stale } = useHistoryDay(date, serial, true);
+  const chart = useMemo(
+    () => day && daySeries(day, t('history.Fleet'), (n) => t('history.StringN', { n: String(n) })),
+    [day, t],
+  );
+
+  if (!day || !chart) {
+    return query.isError ? (
+      <ViewError error={query.error} onRetry={() => void query.refetch()} />
+    ) : (
+      <div className="text-center my-5">
+        <Spinner label={t('base.Loading')} />
+      </div>
+    );
+  }
+
+  const figures = serial
+    ? (day.inverters.find((i) => i.serial === serial) ?? day.total)
+    : day.total;
+  const watts = (v: number | null | undefined) =>
+    v === null || v === undefined ? '–' : `${format.decimalNoDigits(v)} W`;
+  const peakTime = figures.peak_local;
+  const dateText = dateLabel(locale, day.date);
+  const summary = peakTime
+    ? t('history.DaySummary', {
+        date: dateText,
+        yield: kwh(format, figures.yield_wh),
+        peak: watts(figures.peak_w),
+        time: peakTime,
+      })
+    : t('history.DayEmpty', { date: dateText });
+  const rows = chart.times
+    .map((time, idx) => [chart.localTime(time), ...chart.series.map((s) => watts(s.values[idx]))])
+    .filter((_, idx) => chart.series.some((s) => s.values[idx] !== null));
+
+  return (
+    <div className={stale ? 'opacity-50' : undefined} aria-busy={stale || query.isFetching}>
+      <StatCards
+        stats={[
+          { label: t('history.Yield'), value: kwh(format, figures.yield_wh) },
+          {
+            label: t('history.Peak'),
+            value: peakTime ? watts(figures.peak_w) : '–',
+            ...(peakTime ? { detail: t('history.AtTime', { time: peakTime }) } : {}),
+          },
+        ]}
+      />
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <label className="small text-body-secondary" htmlFor="history-curves">
+          {t('history.Curves')}
+        </label>
+        <select
+          id="history-curves"
+          className="form-select form-select-sm w-auto"
+          value={serial ?? ''}
+          onChange={(e) => onSerial(e.target.value || undefined)}
+        >
+          <option value="">{t('history.FleetAndInverters')}</option>
+          {range.inverters.map((inverter) => (
+            <option key={inverter.serial} value={inverter.serial}>
+              {t('history.InverterStrings', { name: inverter.name || inverter.serial })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="small text-body-secondary mb-2" data-testid="history-summary">
+        {summary}
+      </p>
+      {asTable ? (
+        <DataTable
+          caption={summary}
+          columns={[t('history.Time'), ...chart.series.map((s) => `${s.label} [W]`)]}
+          rows={rows}
+        />
+      ) : (
+        <Suspense fallback={<div style={{ height: 300 }} />}>
+          <DayChart day={day} chart={chart} summary={summary} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { useFormat } from '@/lib/format';
+import { useLocale, useT } from '@/lib/i18n/use-t';
+import { useHistoryPeriod } from '../api/history-queries';
+import { kwh } from '../history-format';
+import type { HistoryBounds, HistorySelection } from '../history-view';
+import { barsOf, peakDetail, periodName } from '../period-bars';
+import { DataTable } from './data-table';
+import { StatCards } from './stat-cards';
+import { ViewError } from './view-error';
+
+const BarChart = lazy(() => import('../chart/bar-chart').then((m) => ({ default: m.BarChart })));
+
+export interface PeriodViewProps {
+  selection: HistorySelection;
+  bounds: HistoryBounds;
+  asTable: boolean;
+}
+
+/** Month (daily bars), year (monthly bars) or lifetime (yearly bars) of the fleet's yield. */
+export function PeriodView({ selection, bounds, asTable }: PeriodViewProps) {
+  const t = useT();
+  const format = useFormat();
+  const locale = useLocale();
+  const { query, shown, stale } = useHistoryPeriod(selection);
+  const expected = selection.view === 'lifetime' ? 'years' : selection.view;
+  const period = shown?.period === expected ? shown : undefined;
+  const bars = useMemo(
+    () => period && barsOf(period, selection, bounds, locale),
+    [period, selection, bounds, locale],
+  );
+  const values = useMemo(
+    () => bars?.entries.map((entry) => (entry ? entry.yield_wh / 1000 : null)) ?? [],
+    [bars],
+  );
+  const formatValue = useMemo(
+    () => (v: number | null | undefined) =>
+      kwh(format, v === null || v === undefined ? v : v * 1000),
+    [format],
+  );
+
+  if (!period || !bars) {
+    return query.isError ? (
+      <ViewError error={query.error} onRetry={() => void query.refetch()} />
+    ) : (
+      <div className="text-center my-5">
+        <Spinner label={t('base.Loading')} />
+      </div>
+    );
+  }
+
+  const name = periodName(selection, locale, t('history.Lifetime'));
+  const bestIndex = values.reduce<number>(
+    (best, v, i) => ((v ?? -1) > (values[best] ?? -1) ? i : best),
+    0,
+  );
+  const best = period.entries.length > 0 ? bars.labels[bestIndex] : undefined;
+  const summary = best
+    ? t('history.PeriodSummary', {
+        period: name,
+        total: kwh(format, period.total.yield_wh),
+        best,
+        bestYield: formatValue(values[bestIndex]),
+      })
+    : t('history.PeriodEmpty', { period: name });
+  const peakDay = period.entries.find(
+    (e) => e.peak_at !== null && e.peak_w === period.total.peak_w,
+  );
+  const watts = (v: number) => `${format.decimalNoDigits(v)} W`;
+  const rows = bars.entries.flatMap((entry, i) =>
+    entry
+      ? [
+          [
+            bars.labels[i] ?? '',
+            kwh(format, entry.yield_wh),
+            watts(entry.peak_w),
+            ...period.inverters.map((inv) =>
+              kwh(format, entry.inverters.find((x) => x.serial === inv.serial)?.yield_wh ?? 0),
+            ),
+          ],
+        ]
+      : [],
+  );
+
+  return (
+    <div className={stale ? 'opacity-50' : undefined} aria-busy={stale || query.isFetching}>
+      <StatCards
+        stats={[
+          { label: t('history.Yield'), value: kwh(format, period.total.yield_wh) },
+          {
+            label: t('history.Best'),
+            value: best ? formatValue(values[bestIndex]) : '–',
+            ...(best ? { detail: best } : {}),
+          },
+          {
+            label: t('history.Peak'),
+            value: period.total.peak_at !== null ? watts(period.total.peak_w) : '–',
+            ...(peakDay && period.total.peak_local
+              ? {
+                  detail: peakDetail(
+                    peakDay.key,
+                    locale,
+                    t('history.AtTime', { time: period.total.peak_local }),
+                  ),
+                }
+              : {}),
+          },
+        ]}
+      />
+      <p className="small text-body-secondary mb-2" data-testid="history-summary">
+        {summary}
+      </p>
+      {asTable ? (
+        <DataTable
+          caption={summary}
+          columns={[
+            t('history.Period'),
+            `${t('history.Yield')} [kWh]`,
+            `${t('history.Peak')} [W]`,
+            ...period.inverters.map((inv) => `${inv.name || inv.serial} [kWh]`),
+          ]}
+          rows={rows}
+        />
+      ) : (
+        <Suspense fallback={<div style={{ height: 300 }} />}>
+          <BarChart
+            ticks={bars.ticks}
+            labels={bars.labels}
+            values={values}
+            formatValue={formatValue}
+            formatTick={(v) =>
+              Number.isInteger(v) ? format.decimalNoDigits(v) : format.decimalOneDigit(v)
+            }
+            summary={summary}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

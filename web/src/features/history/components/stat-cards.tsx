@@ -1,0 +1,29 @@
+export interface Stat {
+  label: string;
+  value: string;
+  detail?: string;
+}
+
+/** The period's key figures (yield, best period, peak and its time) above the chart. */
+export function StatCards({ stats }: { stats: Stat[] }) {
+  return (
+    <div className="row row-cols-2 row-cols-lg-4 g-2 mb-3">
+      {stats.map((stat) => (
+        <div className="col" key={stat.label}>
+          <dl className="border rounded px-3 py-2 h-100 mb-0">
+            <dt className="small text-body-secondary fw-normal">{stat.label}</dt>
+            <dd className="mb-0" data-testid={`stat-${stat.label}`}>
+              {/* Smaller on a phone, so "1,571.75 kWh" stays on one line in half the width. */}
+              <span className="text-nowrap" style={{ fontSize: 'clamp(1rem, 4.5vw, 1.25rem)' }}>
+                {stat.value}
+              </span>
+              {stat.detail && (
+                <small className="d-block fs-6 text-body-secondary">{stat.detail}</small>
+              )}
+            </dd>
+          </dl>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { HistoryPeriod } from '@heliodtu/contract/history';
+import { daysInMonth } from '@heliodtu/contract/domain/history-dates';
+import { dateLabel, longMonth, monthLabel, shortMonth } from './history-format';
+import { monthOf, yearOf, type HistoryBounds, type HistorySelection } from './history-view';
+
+/** One bar per day of the month, month of the year, or year of the lifetime (missing = null). */
+export function barsOf(
+  period: HistoryPeriod,
+  selection: HistorySelection,
+  bounds: HistoryBounds,
+  locale: string,
+) {
+  const byKey = new Map(period.entries.map((entry) => [entry.key, entry]));
+  let keys: string[];
+  let ticks: string[];
+  let labels: string[];
+  if (selection.view === 'month') {
+    const month = monthOf(selection.date);
+    const count = daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)));
+    keys = Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
+    ticks = keys.map((_, i) => String(i + 1));
+    labels = keys.map((key) => dateLabel(locale, key));
+  } else if (selection.view === 'year') {
+    const year = yearOf(selection.date);
+    keys = Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`);
+    ticks = keys.map((_, i) => shortMonth(locale, i + 1));
+    labels = keys.map((_, i) => `${longMonth(locale, i + 1)} ${year}`);
+  } else {
+    const first = Number(yearOf(period.entries[0]?.key ?? bounds.firstDay ?? bounds.today));
+    const last = Number(yearOf(bounds.today));
+    keys = Array.from({ length: Math.max(1, last - first + 1) }, (_, i) => String(first + i));
+    ticks = keys;
+    labels = keys;
+  }
+  const entries = keys.map((key) => byKey.get(key));
+  return { keys, ticks, labels, entries };
+}
+
+export function periodName(selection: HistorySelection, locale: string, lifetime: string) {
+  if (selection.view === 'month') return monthLabel(locale, selection.date);
+  if (selection.view === 'year') return yearOf(selection.date);
+  return lifetime;
+}
+
+/** Where the period's peak happened: the day (or month/year) key made readable, and the time. */
+export function peakDetail(key: string, locale: string, at: string): string {
+  const where =
+    key.length === 10 ? dateLabel(locale, key) : key.length === 7 ? monthLabel(locale, key) : key;
+  return `${where}, ${at}`;
+}
