@@ -7,6 +7,7 @@ import { formatSerialHex, parseSerialHex } from '@heliodtu/contract/wire';
 import { hardwareOf } from './dev-info.js';
 import { DtuInverter, type RadioContext } from './dtu-inverter.js';
 import { createInverter, type SavedStates } from './inverter-factory.js';
+import type { StringSetup } from './inverter-electrics.js';
 import type { InverterSim } from './inverter-sim.js';
 import { localParts } from './posix-tz.js';
 import type { RadioLink } from './radio-stats.js';
@@ -38,7 +39,7 @@ export interface FleetSimulatorOptions {
   /** SIM_SEED: weather, links and noise. */
   seed: number;
   dataDir: string;
-  /** SIM_FAULTS entries: 'radio', 'unsynced', 'unreachable:<serial>'. */
+  /** SIM_FAULTS entries: 'radio', 'unsynced', 'unreachable:<serial>', 'shade:<serial>:<string>'. */
   faults?: readonly string[];
   consoleLog?: { write(line: string): void };
   /** Host clock (ms), for how often yield.json is written. */
@@ -189,9 +190,13 @@ export class FleetCore extends EventEmitter<{ update: [serial: string] }> {
           wall: this.wall,
           saved,
         });
+        entry.sim.strings = this.shaded(serial, entry.sim.strings);
         this.sims.set(serial, entry);
       } else {
-        entry.sim.strings = stringSetups(serial, hardware, slot, this.options.seed);
+        entry.sim.strings = this.shaded(
+          serial,
+          stringSetups(serial, hardware, slot, this.options.seed),
+        );
       }
       if (!this.records.some((r) => r.serial === serial)) {
         this.records.push(new DtuInverter(serial, entry.sim, entry.link, slot));
@@ -200,6 +205,16 @@ export class FleetCore extends EventEmitter<{ update: [serial: string] }> {
     for (let i = this.records.length - 1; i >= 0; i--) {
       if (!wanted.has(this.records[i]?.serial ?? '')) this.records.splice(i, 1);
     }
+  }
+
+  /** The strings with the `shade:` faults of this inverter applied (issue 15). */
+  private shaded(serial: string, strings: StringSetup[]): StringSetup[] {
+    const shares = this.faults.shade.get(serial);
+    if (!shares) return strings;
+    return strings.map((s, i) => {
+      const share = shares.get(i);
+      return share === undefined ? s : { ...s, shade: share };
+    });
   }
 
   /** Poll and command flags by day and night (inverter-domain §9.1). */

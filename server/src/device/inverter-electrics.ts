@@ -26,6 +26,8 @@ export interface StringSetup {
   readonly vmpStc: number;
   /** Panel tolerance and soiling, a factor near 1 (±2 %). */
   readonly tolerance: number;
+  /** Share of its power the string still delivers under a `shade:` fault (SIM_FAULTS); 1 when unset. */
+  readonly shade?: number;
 }
 
 export interface StringLight {
@@ -48,7 +50,7 @@ export function stringLight(
   const cell = cellTemperature(ambient, poa);
   return {
     poa,
-    available: moduleDcPower(setup.wattPeak, poa, cell) * setup.tolerance,
+    available: moduleDcPower(setup.wattPeak, poa, cell) * setup.tolerance * (setup.shade ?? 1),
     vmp: mppVoltage(setup.vmpStc, poa, cell),
     voc: openCircuitVoltage(setup.vmpStc, poa, cell),
   };
