@@ -178,3 +178,26 @@ describe('InverterAdminPage: list', () => {
     await waitFor(() => expect(list.calls.count).toBe(before + 1));
   });
 });
+
+describe('InverterAdminPage: opened from a link', () => {
+  it('opens the edit dialog of the inverter named by ?edit=<serial>', async () => {
+    server.use(answerList().handler);
+    renderWithProviders(<InverterAdminPage />, {
+      route: '/settings/inverter?edit=114182352592',
+      loggedIn: true,
+    });
+    expect(
+      await screen.findByRole('dialog', { name: 'Edit inverter: Balcony' }),
+    ).toBeInTheDocument();
+  });
+
+  it('opens nothing for a serial that is not in the list', async () => {
+    server.use(answerList().handler);
+    renderWithProviders(<InverterAdminPage />, {
+      route: '/settings/inverter?edit=999999999999',
+      loggedIn: true,
+    });
+    await screen.findByRole('table');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

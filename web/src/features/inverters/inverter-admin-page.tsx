@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
 import type { ApiResult } from '@heliodtu/contract/envelope';
 import type { Inverter } from '@heliodtu/contract/inverter';
 import { FormSection } from '@/components/form/form-section';
@@ -26,6 +27,15 @@ export function InverterAdminPage() {
   const [deleting, setDeleting] = useState<Inverter | null>(null);
 
   const inverters = list.data ?? NO_INVERTERS;
+  // `?edit=<serial>` (the live overview's "set the Wp" link) opens that inverter's dialog, once.
+  const editSerial = new URLSearchParams(useSearch()).get('edit');
+  const openedFromLink = useRef(false);
+  useEffect(() => {
+    if (openedFromLink.current || !editSerial || !list.data) return;
+    const target = list.data.find((inverter) => String(inverter.serial) === editSerial);
+    openedFromLink.current = true;
+    if (target) setEditing(target);
+  }, [editSerial, list.data]);
   const listedIds = useMemo(() => inverters.map((inverter) => inverter.id), [inverters]);
   const shownIds = mergeOrder(draft, listedIds);
   const shown = shownIds.flatMap((id) => inverters.filter((inverter) => inverter.id === id));
