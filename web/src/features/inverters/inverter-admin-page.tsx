@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import type { ApiResult } from '@heliodtu/contract/envelope';
 import type { Inverter } from '@heliodtu/contract/inverter';
@@ -27,15 +27,19 @@ export function InverterAdminPage() {
   const [deleting, setDeleting] = useState<Inverter | null>(null);
 
   const inverters = list.data ?? NO_INVERTERS;
-  // `?edit=<serial>` (the live overview's "set the Wp" link) opens that inverter's dialog, once.
+  // `?edit=<serial>` (the live overview's "set the Wp" link) opens that inverter's dialog until
+  // the first dialog closes or another is opened.
   const editSerial = new URLSearchParams(useSearch()).get('edit');
-  const openedFromLink = useRef(false);
-  useEffect(() => {
-    if (openedFromLink.current || !editSerial || !list.data) return;
-    const target = list.data.find((inverter) => String(inverter.serial) === editSerial);
-    openedFromLink.current = true;
-    if (target) setEditing(target);
-  }, [editSerial, list.data]);
+  const [linkDone, setLinkDone] = useState(false);
+  const linked =
+    linkDone || !editSerial
+      ? undefined
+      : inverters.find((inverter) => String(inverter.serial) === editSerial);
+  const editorOf = editing ?? linked;
+  const closeEditor = () => {
+    setEditing(null);
+    setLinkDone(true);
+  };
   const listedIds = useMemo(() => inverters.map((inverter) => inverter.id), [inverters]);
   const shownIds = mergeOrder(draft, listedIds);
   const shown = shownIds.flatMap((id) => inverters.filter((inverter) => inverter.id === id));
@@ -77,7 +81,10 @@ export function InverterAdminPage() {
             onMove={(id, to) =>
               setDraft((current) => moveId(mergeOrder(current, listedIds), id, to))
             }
-            onEdit={setEditing}
+            onEdit={(inverter) => {
+              setLinkDone(true);
+              setEditing(inverter);
+            }}
             onDelete={setDeleting}
           />
         )}
@@ -95,14 +102,14 @@ export function InverterAdminPage() {
           )}
         </div>
       </FormSection>
-      {editing && (
+      {editorOf && (
         <EditInverterDialog
-          key={editing.id}
-          inverter={editing}
+          key={editorOf.id}
+          inverter={editorOf}
           inverters={inverters}
-          onClose={() => setEditing(null)}
+          onClose={closeEditor}
           onSaved={(answer) => {
-            setEditing(null);
+            closeEditor();
             setResult(answer);
           }}
         />
