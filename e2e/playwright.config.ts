@@ -88,6 +88,9 @@ export default defineConfig({
     baseURL: BASE_URL,
     locale: 'en-US',
     trace: 'retain-on-failure',
+    // The interface's service worker would answer requests that page.route() never sees; only
+    // specs/installable.spec.ts lets it run.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),

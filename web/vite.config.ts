@@ -4,8 +4,13 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { purgeCSSPlugin } from '@fullhuman/postcss-purgecss';
 import { baseHrefScript } from './build/base-href.ts';
-import { sunIco, sunPng, WEB_MANIFEST } from './build/favicon.ts';
+import { appIcons, INSTALLABLE_MANIFEST, sunIco, sunPng, WEB_MANIFEST } from './build/favicon.ts';
 import { toFirmwareLayout } from './build/firmware-layout.ts';
+import { serviceWorker } from './build/service-worker.ts';
+import { earlyStart } from './build/early-start.ts';
+import { precompress } from './build/precompress.ts';
+import { STORAGE_KEYS } from './src/lib/storage-keys.ts';
+import { READ_ACCESS_COOKIE } from './src/lib/early-start.ts';
 import { PATHS } from './src/lib/paths.ts';
 import { CORE_NAMESPACES } from './src/lib/i18n/core-namespaces.ts';
 
@@ -25,12 +30,17 @@ function baseHref(): Plugin {
   };
 }
 
-/** favicon.ico, favicon.png and site.webmanifest, drawn at build time. */
-function icons(): Plugin {
-  const files = () => ({
+/**
+ * favicon.ico, favicon.png and site.webmanifest, drawn at build time; the normal build adds the
+ * install icons and the installable manifest (build/favicon.ts), the firmware build keeps
+ * OpenDTU's file set.
+ */
+function icons(installable: boolean): Plugin {
+  const files = (): Record<string, string | Buffer> => ({
     'favicon.ico': sunIco(),
     'favicon.png': sunPng(192),
-    'site.webmanifest': WEB_MANIFEST,
+    'site.webmanifest': installable ? INSTALLABLE_MANIFEST : WEB_MANIFEST,
+    ...(installable ? appIcons() : {}),
   });
   return {
     name: 'heliodtu-icons',
@@ -43,7 +53,7 @@ function icons(): Plugin {
       const served = files();
       server.middlewares.use((req, res, next) => {
         const name = (req.url ?? '').split('?')[0]?.split('/').pop() ?? '';
-        const body = served[name as keyof typeof served];
+        const body = served[name];
         if (body === undefined) return next();
         res.end(body);
       });
@@ -97,10 +107,10 @@ const SAFELIST = {
 };
 
 /**
- * The firmware build runs on Preact's React compatibility layer: the whole interface must fit
- * one js/app.js.gz in the device's flash (budget), and React DOM alone is most of it. The
- * normal build and every test keep React; e2e/specs/firmware-build.spec.ts drives the
- * firmware layout in Chromium.
+ * Both builds run on Preact's React compatibility layer: React DOM alone was most of the first
+ * load (normal build's live route 108.6 kB gz with React, 51.0 kB with Preact; issue 13) and of
+ * the firmware's one js/app.js.gz. Every e2e spec drives the Preact build in Chromium. The
+ * component tests (mode 'test') keep React: Testing Library's act() is React's.
  */
 const PREACT_ALIASES = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
@@ -121,14 +131,25 @@ export default defineConfig(({ mode, command }) => {
     plugins: [
       react(),
       baseHref(),
-      icons(),
+      icons(!firmware),
       englishCore(firmware || mode === 'test'),
+      earlyStart({
+        locales: { de: 'src/locales/de.json', fr: 'src/locales/fr.json' },
+        facts: {
+          userKey: STORAGE_KEYS.user,
+          localeKey: STORAGE_KEYS.locale,
+          readCookie: READ_ACCESS_COOKIE,
+        },
+      }),
+      ...(firmware ? [] : [precompress()]),
       ...(firmware ? [firmwareLayout(outDir)] : []),
+      // The installable shell's service worker (issue 16): the normal build only.
+      ...(firmware || command !== 'build' ? [] : serviceWorker()),
     ],
     resolve: {
       alias: [
         { find: '@', replacement: path.resolve(webRoot, 'src') },
-        ...(firmware ? PREACT_ALIASES : []),
+        ...(mode === 'test' ? [] : PREACT_ALIASES),
       ],
     },
     css: {

@@ -23,22 +23,32 @@ function coverage(x: number, y: number): number {
   return 0;
 }
 
-function pixels(size: number): Buffer {
+/**
+ * Maskable icons: an opaque square the platform crops to its own shape, with everything that
+ * matters inside the central circle of 40 % radius (the safe zone), so the sun is drawn smaller.
+ */
+const MASKABLE_SCALE = 0.72;
+
+function pixels(size: number, background?: readonly [number, number, number]): Buffer {
   const rgba = Buffer.alloc(size * size * 4);
   const n = 4;
+  const scale = background ? MASKABLE_SCALE : 1;
+  const at = (p: number) => 0.5 + (p / size - 0.5) / scale;
   for (let py = 0; py < size; py += 1) {
     for (let px = 0; px < size; px += 1) {
       let hits = 0;
       for (let sy = 0; sy < n; sy += 1) {
         for (let sx = 0; sx < n; sx += 1) {
-          hits += coverage((px + (sx + 0.5) / n) / size, (py + (sy + 0.5) / n) / size);
+          hits += coverage(at(px + (sx + 0.5) / n), at(py + (sy + 0.5) / n));
         }
       }
+      const alpha = hits / (n * n);
       const offset = (py * size + px) * 4;
-      rgba[offset] = SUN[0];
-      rgba[offset + 1] = SUN[1];
-      rgba[offset + 2] = SUN[2];
-      rgba[offset + 3] = Math.round((hits / (n * n)) * 255);
+      for (let c = 0; c < 3; c += 1) {
+        const under = background ? background[c]! : SUN[c]!;
+        rgba[offset + c] = Math.round(SUN[c]! * alpha + under * (1 - alpha));
+      }
+      rgba[offset + 3] = background ? 255 : Math.round(alpha * 255);
     }
   }
   return rgba;
@@ -65,9 +75,9 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-/** An RGBA PNG of the sun icon, `size` pixels square. */
-export function sunPng(size: number): Buffer {
-  const rgba = pixels(size);
+/** An RGBA PNG of the sun icon, `size` pixels square; opaque and maskable with a `background`. */
+export function sunPng(size: number, background?: readonly [number, number, number]): Buffer {
+  const rgba = pixels(size, background);
   const rows = Buffer.alloc(size * (size * 4 + 1));
   for (let y = 0; y < size; y += 1) {
     rgba.copy(rows, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
@@ -87,7 +97,7 @@ export function sunPng(size: number): Buffer {
 
 /** An ICO with PNG images of the given sizes. */
 export function sunIco(sizes: readonly number[] = [16, 32, 48]): Buffer {
-  const images = sizes.map(sunPng);
+  const images = sizes.map((size) => sunPng(size));
   const header = Buffer.alloc(6 + 16 * sizes.length);
   header.writeUInt16LE(0, 0);
   header.writeUInt16LE(1, 2); // icon
@@ -106,6 +116,13 @@ export function sunIco(sizes: readonly number[] = [16, 32, 48]): Buffer {
   return Buffer.concat([header, ...images]);
 }
 
+/** The navbar's colour (bg-dark in both themes) and the body colours of the two themes. */
+const NAVBAR = '#212529';
+const LIGHT_BODY = '#ffffff';
+/** Behind the maskable icon: the navbar colour, so the yellow sun reads on it. */
+export const MASKABLE_BACKGROUND = [0x21, 0x25, 0x29] as const;
+
+/** The firmware build's manifest: one icon, as OpenDTU's layout has it (no service worker there). */
 export const WEB_MANIFEST = JSON.stringify(
   {
     name: 'HelioDTU',
@@ -113,8 +130,46 @@ export const WEB_MANIFEST = JSON.stringify(
     icons: [{ src: 'favicon.png', sizes: '192x192', type: 'image/png' }],
     start_url: '.',
     display: 'standalone',
-    theme_color: '#212529',
-    background_color: '#212529',
+    theme_color: NAVBAR,
+    background_color: NAVBAR,
+  },
+  null,
+  2,
+);
+
+/** The icon files of the installable (normal) build, by file name. */
+export function appIcons(): Record<string, Buffer> {
+  return {
+    'icon-192.png': sunPng(192),
+    'icon-512.png': sunPng(512),
+    'icon-maskable-512.png': sunPng(512, MASKABLE_BACKGROUND),
+  };
+}
+
+/**
+ * The normal build's manifest (issue 16): installable in Chromium (192 and 512 px icons, a
+ * maskable one, standalone, start_url and scope relative to the manifest, so a reverse-proxy
+ * sub-path works). A manifest has one background colour: the light theme's. Dark-scheme colours
+ * go in `user_preferences`, which browsers that do not know it ignore; the title bar stays the
+ * navbar's colour in both themes.
+ */
+export const INSTALLABLE_MANIFEST = JSON.stringify(
+  {
+    id: '.',
+    name: 'HelioDTU',
+    short_name: 'HelioDTU',
+    description: 'Live data and settings of the HelioDTU gateway',
+    icons: [
+      { src: 'icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: 'icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: 'icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+    start_url: '.',
+    scope: '.',
+    display: 'standalone',
+    theme_color: NAVBAR,
+    background_color: LIGHT_BODY,
+    user_preferences: { color_scheme_dark: { theme_color: NAVBAR, background_color: NAVBAR } },
   },
   null,
   2,

@@ -21,3 +21,12 @@ if (container) {
     window.setTimeout(() => void ensureFullCatalog(), 2000);
   });
 }
+
+// The installable shell (issue 16): service worker, update check and offline notice, fetched
+// after the page has loaded; `MODE` is a build-time constant, so the firmware build has none of it.
+if (import.meta.env.PROD && import.meta.env.MODE !== 'firmware') {
+  window.addEventListener(
+    'load',
+    () => void import('@/lib/shell/start-shell').then((m) => m.startShell()),
+  );
+}

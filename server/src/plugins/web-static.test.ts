@@ -122,6 +122,25 @@ describe('web-static: the normal build', () => {
     expect(await (await gw.request('GET', '/', { auth: null })).text()).toContain('rebuilt');
   });
 
+  it('serves the service worker and the manifest with no-cache, so a new build is found', async () => {
+    const gw = await buildTestGateway({
+      webDist: await tempDist({
+        ...files,
+        'sw.js': 'self.addEventListener("fetch", () => {});',
+        'site.webmanifest': '{"name":"HelioDTU"}',
+      }),
+    });
+    for (const file of ['/sw.js', '/site.webmanifest']) {
+      const answer = await gw.request('GET', file, { auth: null });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control'), file).toBe('no-cache');
+      expect(answer.headers.get('etag'), file).toMatch(/^"[0-9a-f]{32}"$/);
+    }
+    expect((await gw.request('GET', '/sw.js', { auth: null })).headers.get('content-type')).toMatch(
+      /^text\/javascript/,
+    );
+  });
+
   it('leaves the API routes alone', async () => {
     const gw = await buildTestGateway({ webDist: await tempDist(files) });
     expect(await gw.post('/api/maintenance/reboot', { reboot: false })).toMatchObject({

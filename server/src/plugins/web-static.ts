@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -9,12 +10,19 @@ export interface WebStaticOptions {
   webDist: string;
 }
 
+type Encoding = 'br' | 'gzip';
+/** The encodings a request accepts (Accept-Encoding). */
+export interface Accepts {
+  br: boolean;
+  gzip: boolean;
+}
+
 /** One servable variant of a file. */
 interface Asset {
   body: Buffer;
   etag: string;
   type: string;
-  encoding?: 'gzip';
+  encoding?: Encoding;
   /** True when another encoding of the same file exists (Vary: Accept-Encoding). */
   varies: boolean;
 }
@@ -42,6 +50,11 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg']);
 const HASHED_ASSET = /^assets\/.+-[\w-]{8,}\.[a-z0-9]+$/;
+/**
+ * Never reused without asking: the service worker (a browser finds a new build through it) and
+ * the manifest (issue 16). The browser revalidates them with the ETag on every check.
+ */
+const NO_CACHE = new Set(['sw.js', 'site.webmanifest']);
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>HelioDTU</title></head>
@@ -70,23 +83,32 @@ class StaticAssets {
   /** The asset for a request URL, or undefined when no such file exists. */
   async find(
     url: string,
-    acceptsGzip: boolean,
+    accepts: Accepts,
   ): Promise<{ asset: Asset; relative: string } | undefined> {
     const relative = toRelative(url);
     if (relative === undefined) return undefined;
-    const asset = await this.#variant(relative, acceptsGzip);
+    const asset = await this.#variant(relative, accepts);
     return asset && { asset, relative };
   }
 
-  async index(acceptsGzip: boolean): Promise<Asset | undefined> {
-    return this.#variant('index.html', acceptsGzip);
+  async index(accepts: Accepts): Promise<Asset | undefined> {
+    return this.#variant('index.html', accepts);
   }
 
-  async #variant(relative: string, acceptsGzip: boolean): Promise<Asset | undefined> {
+  /**
+   * Brotli, then gzip, then the file itself: `name.br` and `name.gz` precompressed by the build
+   * (web/build/precompress.ts) are served as they are; without them gzip is made once here.
+   */
+  async #variant(relative: string, accepts: Accepts): Promise<Asset | undefined> {
     const type = TYPES[path.extname(relative)] ?? 'application/octet-stream';
-    const plain = await this.#load(relative, type, false);
-    const file = plain ?? (await this.#load(`${relative}.gz`, type, true));
+    const plain = await this.#load(relative, type);
+    const br = plain && accepts.br ? await this.#load(`${relative}.br`, type, 'br') : undefined;
+    if (br) return br.stored;
+    const gz = plain && accepts.gzip ? await this.#load(`${relative}.gz`, type, 'gzip') : undefined;
+    if (gz) return gz.stored;
+    const file = plain ?? (await this.#load(`${relative}.gz`, type, 'gzip'));
     if (!file) return undefined;
+    const acceptsGzip = accepts.gzip;
     const storedGzip = file.stored.encoding === 'gzip';
     // Serve the stored bytes when they suit the client; otherwise the other encoding.
     if (storedGzip === acceptsGzip) return file.stored;
@@ -100,7 +122,11 @@ class StaticAssets {
     return { body, etag: etagOf(body), type, varies: true, ...(gzip ? { encoding: 'gzip' } : {}) };
   }
 
-  async #load(relative: string, type: string, gzip: boolean): Promise<CachedFile | undefined> {
+  async #load(
+    relative: string,
+    type: string,
+    encoding?: Encoding,
+  ): Promise<CachedFile | undefined> {
     const fullPath = path.join(this.#root, relative);
     const info = await stat(fullPath).catch(() => undefined);
     if (!info?.isFile()) {
@@ -110,9 +136,13 @@ class StaticAssets {
     const cached = this.#cache.get(relative);
     if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
     const body = await readFile(fullPath);
-    const varies = gzip || (COMPRESSIBLE.has(path.extname(relative)) && body.length >= 1024);
+    const varies =
+      encoding !== undefined ||
+      (COMPRESSIBLE.has(path.extname(relative)) && body.length >= 1024) ||
+      existsSync(`${fullPath}.br`) ||
+      existsSync(`${fullPath}.gz`);
     const stored: Asset = { body, etag: etagOf(body), type, varies };
-    if (gzip) stored.encoding = 'gzip';
+    if (encoding) stored.encoding = encoding;
     const file: CachedFile = { mtimeMs: info.mtimeMs, size: info.size, stored };
     this.#cache.set(relative, file);
     return file;
@@ -134,10 +164,37 @@ function toRelative(url: string): string | undefined {
   return segments.length === 0 ? 'index.html' : segments.join('/');
 }
 
+/** Accept-Encoding read with its q-values: `br;q=0` refuses brotli. */
+export function acceptedEncodings(header: string | undefined): Accepts {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  const any = accepted.has('*');
+  return { br: accepted.has('br') || any, gzip: accepted.has('gzip') || any };
+}
+
+/**
+ * The cookie index.html carries: whether reading needs a login (allow_readonly off), so the page
+ * sends no request that would only be refused before the visitor logs in (web/src/lib/early-start.ts).
+ */
+export const READ_ACCESS_COOKIE = 'heliodtu-readonly';
+
 function send(request: FastifyRequest, reply: FastifyReply, asset: Asset, relative: string) {
+  if (relative === 'index.html') {
+    const open = request.server.store.config.security.allow_readonly;
+    void reply.header(
+      'Set-Cookie',
+      `${READ_ACCESS_COOKIE}=${open ? 'on' : 'off'}; Path=/; SameSite=Strict`,
+    );
+  }
   const cacheControl = HASHED_ASSET.test(relative)
     ? 'public, max-age=31536000, immutable'
-    : 'public, must-revalidate';
+    : NO_CACHE.has(relative)
+      ? 'no-cache'
+      : 'public, must-revalidate';
   void reply.header('ETag', asset.etag).header('Cache-Control', cacheControl);
   if (asset.varies) void reply.header('Vary', 'Accept-Encoding');
   const match = request.headers['if-none-match'];
@@ -148,8 +205,9 @@ function send(request: FastifyRequest, reply: FastifyReply, asset: Asset, relati
 }
 
 /**
- * Serves the built interface from `webDist` (wire-contract §4.17): files as they are, the
- * firmware layout's `*.gz` files with `Content-Encoding: gzip`, and index.html for every
+ * Serves the built interface from `webDist` (wire-contract §4.17): by Accept-Encoding the
+ * build's precompressed `name.br`, else `name.gz` (made here when missing), else the file; the
+ * firmware layout's `*.gz` files with `Content-Encoding: gzip`; and index.html for every
  * unmatched path and method — unknown /api paths included, as the device does. ETag and
  * `Cache-Control: public, must-revalidate` on every answer (content-hashed Vite assets are
  * immutable), 304 on a matching If-None-Match. Without a build, a short page says how to make one.
@@ -158,11 +216,11 @@ export const webStaticPlugin = fp<WebStaticOptions>(
   async (app, { webDist }) => {
     const assets = new StaticAssets(webDist);
     app.setNotFoundHandler(async (request, reply) => {
-      const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      const accepts = acceptedEncodings(request.headers['accept-encoding']);
       const isRead = request.method === 'GET' || request.method === 'HEAD';
-      const file = isRead ? await assets.find(request.url, acceptsGzip) : undefined;
+      const file = isRead ? await assets.find(request.url, accepts) : undefined;
       if (file) return send(request, reply, file.asset, file.relative);
-      const index = await assets.index(acceptsGzip);
+      const index = await assets.index(accepts);
       if (!index) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
       return send(request, reply, index, 'index.html');
     });

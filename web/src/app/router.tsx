@@ -4,17 +4,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/lib/i18n/use-t';
 import { PATHS } from '@/lib/paths';
 import { WaitPage } from '@/features/maintenance/wait-page';
+import { LivePage } from '@/features/live/live-page';
 import { ErrorBoundary } from './error-boundary';
 import { lazyScreen } from './lazy-screen';
-import { RequireAuth } from './require-auth';
+import { RequireAuth, RequireReadAccess } from './require-auth';
 
-// One chunk per screen (architecture §6.2: lazy routes, named exports). The wait page is the
-// exception: it must show while the gateway is away, when no chunk can be fetched.
-const LivePage = lazyScreen(() => import('@/features/live/live-page').then((m) => m.LivePage), {
-  query: false,
-  coreTexts: true,
-  noForms: true,
-});
+// One chunk per screen (architecture §6.2: lazy routes, named exports). Two exceptions: the wait
+// page must show while the gateway is away, when no chunk can be fetched; the live view is the
+// first screen, so it comes with the entry rather than as chunks fetched after it ran (issue 13).
 const LoginPage = lazyScreen(() => import('@/features/auth/login-page').then((m) => m.LoginPage), {
   query: false,
   coreTexts: true,
@@ -112,7 +109,11 @@ export function AppRoutes() {
     <ErrorBoundary resetKey={location}>
       <Suspense fallback={<RouteFallback />}>
         <Switch>
-          <Route path={PATHS.live} component={LivePage} />
+          <Route path={PATHS.live}>
+            <RequireReadAccess>
+              <LivePage />
+            </RequireReadAccess>
+          </Route>
           <Route path={PATHS.login} component={LoginPage} />
           <Route path={PATHS.error} component={ErrorPage} />
           <Route path={PATHS.about} component={AboutPage} />

@@ -88,7 +88,35 @@ export async function apiRequest<T>(path: string, options: LowLevelOptions): Pro
     if (!silent) showErrorPage(error);
     throw error;
   }
+  return readAnswer<T>(response, path, { silent, handle401 });
+}
 
+/**
+ * The answer to a request started elsewhere (index.html's early requests, lib/early-start.ts),
+ * under the same policy as apiGet.
+ */
+export async function apiAnswer<T>(
+  request: Promise<Response>,
+  path: string,
+  options: Pick<RequestOptions, 'silent'> = {},
+): Promise<T> {
+  const { silent = false } = options;
+  let response: Response;
+  try {
+    response = await request;
+  } catch (cause) {
+    const error = new ApiError(cause instanceof Error ? cause.message : String(cause), 0);
+    if (!silent) showErrorPage(error);
+    throw error;
+  }
+  return readAnswer<T>(response, path, { silent, handle401: true });
+}
+
+async function readAnswer<T>(
+  response: Response,
+  path: string,
+  { silent, handle401 }: { silent: boolean; handle401: boolean },
+): Promise<T> {
   if (response.status === 401) {
     if (handle401) handleUnauthorized();
     throw new ApiError(response.statusText || 'Unauthorized', 401);

@@ -2,6 +2,8 @@ import { create } from 'zustand';
 import type { HistoryRange } from '@heliodtu/contract/history';
 import { HISTORY_PATHS } from '@heliodtu/contract/domain/history-dates';
 import { ApiError, apiRequest } from './api-client';
+import { readAccessOpen } from './early-start';
+import { readStoredUser } from './session';
 
 /**
  * Whether the gateway keeps energy history (issue 14, a HelioDTU extension). Asked once per
@@ -42,6 +44,11 @@ export function detectHistory(): Promise<void> {
   const { support } = useHistorySupportStore.getState();
   if (pending) return pending;
   if (support !== 'unknown' && support !== 'locked') return Promise.resolve();
+  // A gateway that reads only after a login is not asked before one (issue 13): as after a 401.
+  if (!readStoredUser() && !readAccessOpen()) {
+    useHistorySupportStore.setState({ support: 'locked' });
+    return Promise.resolve();
+  }
   pending = apiRequest<unknown>(HISTORY_PATHS.range, {
     method: 'GET',
     silent: true,

@@ -7,6 +7,12 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   /** The allow-version-info toggle, stored as '1' or '0'. */
   allowVersionInfo: 'allowVersionInfo',
+  /** When the gateway last answered (ms since 1970), for "cannot be reached since" (issue 16). */
+  gatewaySeenAt: 'gatewaySeenAt',
+  /** JSON of the last live data, shown while the gateway cannot be reached (issue 16). */
+  liveSnapshot: 'liveSnapshot',
+  /** The live view's tab: 'overview' or an inverter serial (issue 15). */
+  liveTab: 'liveTab',
 } as const;
 
 /** localStorage that never throws (private modes and disabled storage). */

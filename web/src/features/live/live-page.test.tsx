@@ -16,7 +16,11 @@ import { liveHandlers } from './testing/live-handlers';
 const [balcony, garage] = liveDataStatusFixture.inverters;
 
 async function renderPage(options: { loggedIn?: boolean; status?: JsonBodyType } = {}) {
-  server.use(liveHandlers.status(options.status), liveHandlers.systemStatus());
+  server.use(
+    liveHandlers.status(options.status),
+    liveHandlers.systemStatus(),
+    liveHandlers.ntpStatus(),
+  );
   const view = renderWithProviders(<LivePage />, { loggedIn: options.loggedIn ?? false });
   await screen.findByTestId('totals');
   return view;
@@ -24,6 +28,8 @@ async function renderPage(options: { loggedIn?: boolean; status?: JsonBodyType }
 
 beforeEach(() => {
   liveActions.reset();
+  // These tests are about the inverter tabs; the overview has its own (overview/*.test.tsx).
+  liveActions.select(balcony!.serial);
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -36,8 +42,13 @@ describe('LivePage', () => {
     expect(screen.getByTestId('total-YieldTotal')).toHaveTextContent('8,359.126 kWh');
     expect(screen.getByTestId('total-Power')).toHaveTextContent('3,388.5 W');
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent?.trim())).toEqual(['Balcony', 'Garage roof', 'Barn']);
-    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    expect(tabs.map((tab) => tab.textContent?.trim())).toEqual([
+      'Overview',
+      'Balcony',
+      'Garage roof',
+      'Barn',
+    ]);
+    expect(tabs[1]).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByTestId('waiting')).toHaveTextContent('can take up to 10 seconds');
     expect(FakeSocket.latest.url).toBe('ws://localhost:3000/livedata');
   });
@@ -67,7 +78,7 @@ describe('LivePage', () => {
     expect(screen.getByTestId('inverter-header')).toHaveClass('text-bg-primary');
     expect(screen.getByTestId('current-limit')).toHaveTextContent('800 W | 100.0 %');
     expect(screen.getByTestId('event-count')).toHaveTextContent('2');
-    expect(screen.getAllByRole('tab')[0]).toHaveTextContent('Balcony402.7 W');
+    expect(screen.getAllByRole('tab')[1]).toHaveTextContent('Balcony402.7 W');
   });
 
   it('colours the header by state and switches tabs by click and arrow keys', async () => {
@@ -84,7 +95,8 @@ describe('LivePage', () => {
     expect(screen.getByRole('tab', { name: /Barn/ })).toHaveFocus();
     expect(screen.getByRole('tab', { name: /Barn/ })).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Home}');
-    expect(screen.getByRole('tab', { name: /Balcony/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    expect(localStorage.getItem('liveTab')).toBe('overview');
   });
 
   it('hides the pills with a single inverter', async () => {

@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { Page } from '@/components/layout/page';
 import { useT } from '@/lib/i18n/use-t';
 import { PATHS } from '@/lib/paths';
 import { ConnectionNotice } from './components/connection-notice';
+import { SnapshotNotice } from './components/snapshot-notice';
 import { InverterTabs } from './components/inverter-tabs';
 import { LiveHints } from './components/live-hints';
 import { TotalsCards } from './components/totals-cards';
@@ -23,6 +25,25 @@ function NoInverters() {
 }
 
 /**
+ * Runs the weak-string rule while inverters are shown (issue 15); loaded after the first data so
+ * the first load does not carry it.
+ */
+function useWeakStringFeed(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('./overview/weak-string-feed').then((m) => {
+      if (!cancelled) stop = m.startWeakStringFeed();
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [active]);
+}
+
+/**
  * The live view (spec §2): hints, totals, the inverter tabs with their dialogs, fed by the
  * /livedata socket (or by polling when the socket cannot stay open).
  */
@@ -31,6 +52,7 @@ export function LivePage() {
   const { loading, loadFailed, reloading, reload } = useLiveSocket();
   const connected = useLiveStore((state) => state.connected);
   const inverterCount = useLiveStore((state) => state.data?.inverters.length);
+  useWeakStringFeed((inverterCount ?? 0) > 0);
 
   return (
     <Page
@@ -40,6 +62,7 @@ export function LivePage() {
       isLoading={(loading && inverterCount === undefined) || reloading}
     >
       <ConnectionNotice loadFailed={loadFailed} />
+      <SnapshotNotice loadFailed={loadFailed} />
       <LiveHints />
       {inverterCount !== undefined && (
         <>

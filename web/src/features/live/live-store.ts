@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
 import {
   applyLiveSnapshot,
   markReceived,
@@ -23,9 +24,15 @@ export interface LiveState {
   lastUpdateAt: number | null;
   /** The last polling round failed (gateway unreachable). */
   pollFailed: boolean;
-  /** The inverter tab chosen by the user; kept here so a reload does not lose it. */
+  /**
+   * The tab chosen by the user: an inverter's serial or OVERVIEW; kept here so a reload does not
+   * lose it, and in localStorage so the browser remembers it (issue 15).
+   */
   selected: string | null;
 }
+
+/** The fleet overview's tab, in place of a serial (serials are hex, so never this). */
+export const OVERVIEW = 'overview';
 
 const INITIAL: LiveState = {
   data: null,
@@ -37,11 +44,13 @@ const INITIAL: LiveState = {
   selected: null,
 };
 
+const initialState = (): LiveState => ({ ...INITIAL, selected: storage.get(STORAGE_KEYS.liveTab) });
+
 /**
  * The live data store (architecture §6.5): the socket and the poller write, components select
  * narrow slices. Updates always build new objects, never mutate.
  */
-export const useLiveStore = create<LiveState>()(() => INITIAL);
+export const useLiveStore = create<LiveState>()(initialState);
 
 /** The writers, outside React (live-connection.ts calls them). */
 export const liveActions = {
@@ -70,12 +79,14 @@ export const liveActions = {
   setPollFailed(pollFailed: boolean): void {
     useLiveStore.setState({ pollFailed });
   },
-  select(serial: string): void {
-    useLiveStore.setState({ selected: serial });
+  /** An inverter's serial or OVERVIEW. */
+  select(tab: string): void {
+    useLiveStore.setState({ selected: tab });
+    storage.set(STORAGE_KEYS.liveTab, tab);
   },
   /** Forget everything (leaving the page). */
   reset(): void {
-    useLiveStore.setState(INITIAL, true);
+    useLiveStore.setState(initialState(), true);
   },
 };
 
@@ -90,3 +101,9 @@ export const selectInverter =
 /** The serials in display order, joined, so a selector result compares by value. */
 export const selectSerialKey = (state: LiveState): string =>
   state.data?.inverters.map((inverter) => inverter.serial).join(',') ?? '';
+
+const NO_INVERTERS: readonly LiveInverter[] = [];
+
+/** The inverters as held now (one array per update, so a changed one is a new object). */
+export const liveStateOf = (state: LiveState): readonly LiveInverter[] =>
+  state.data?.inverters ?? NO_INVERTERS;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiGet } from '@/lib/api-client';
+import { apiAnswer, apiGet } from '@/lib/api-client';
 import { socketUrl } from '@/lib/base-path';
+import { takeEarlyLiveStatus } from '@/lib/early-start';
 import { onSessionChange, readStoredUser } from '@/lib/session';
 import { LiveConnection } from './live-connection';
 
@@ -14,8 +15,13 @@ export interface LiveSocketControl {
   reload(): Promise<void>;
 }
 
-/** GET api/livedata/status, silent: the live view says itself when data does not come. */
+/**
+ * GET api/livedata/status, silent: the live view says itself when data does not come. The first
+ * list comes from the request index.html started while the JS downloaded, when there is one.
+ */
 export function fetchLiveStatus(inv?: string): Promise<unknown> {
+  const early = inv ? undefined : takeEarlyLiveStatus();
+  if (early) return apiAnswer(early, 'api/livedata/status', { silent: true });
   return apiGet('api/livedata/status', { silent: true, ...(inv ? { query: { inv } } : {}) });
 }
 

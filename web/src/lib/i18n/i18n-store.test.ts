@@ -83,4 +83,30 @@ describe('language choice (spec §1, §4, §9)', () => {
     await startI18n();
     expect(useI18nStore.getState().locale).toBe('de');
   });
+
+  it('shows a built-in browser language without waiting for the language list (issue 13)', async () => {
+    // The list never answers: startI18n must not wait for it.
+    server.use(http.get('*/api/i18n/languages', () => new Promise<never>(() => {})));
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
+    await startI18n();
+    expect(useI18nStore.getState().locale).toBe('de');
+  });
+
+  it('shows en first and follows a browser language the server offers once listed', async () => {
+    type Listed = { code: string; name: string }[];
+    let answer: (list: Listed) => void = () => {};
+    const list = new Promise<Listed>((resolve) => (answer = resolve));
+    server.use(http.get('*/api/i18n/languages', async () => HttpResponse.json(await list)));
+    server.use(
+      http.get('*/api/i18n/language', () =>
+        HttpResponse.json({ meta: { code: 'nl' }, webapp: { menu: { Settings: 'Instellingen' } } }),
+      ),
+    );
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('nl-NL');
+    await startI18n();
+    expect(useI18nStore.getState().locale).toBe('en');
+    answer([{ code: 'nl', name: 'Nederlands' }]);
+    await vi.waitFor(() => expect(useI18nStore.getState().locale).toBe('nl'));
+    expect(localStorage.getItem('locale')).toBeNull();
+  });
 });

@@ -84,21 +84,29 @@ export function preferredLocale(): { code: string; chosen: boolean } {
 }
 
 /**
- * Shows the preferred language. A browser language that is neither built in nor offered by the
- * server stays en, without asking the server for a pack it does not have.
+ * Shows the preferred language; resolves once it shows. Nothing here waits for the server's
+ * language list, which only fills the selector (issue 13): a stored choice or a built-in
+ * browser language loads at once. A browser language that only a server pack may offer shows
+ * en first and follows when the list names it; one nobody offers stays en.
  */
 export async function startI18n(): Promise<void> {
   const { code, chosen } = preferredLocale();
   const store = useI18nStore.getState();
   const listed = store.loadServerLanguages();
-  if (code !== 'en' && (chosen || isBuiltin(code) || (await listed).some((l) => l.code === code))) {
+  if (code !== 'en' && (chosen || isBuiltin(code))) {
     await store.setLocale(code);
     // A default taken from the browser keeps following the browser.
     if (!chosen) storage.remove(STORAGE_KEYS.locale);
-  } else {
-    show('en', englishMessages());
+    return;
   }
-  await listed;
+  show('en', englishMessages());
+  if (code === 'en') return;
+  void listed.then(async (list) => {
+    const untouched = !preferredLocale().chosen && useI18nStore.getState().locale === 'en';
+    if (!untouched || !list.some((l) => l.code === code)) return;
+    await store.setLocale(code);
+    storage.remove(STORAGE_KEYS.locale);
+  });
 }
 
 /**

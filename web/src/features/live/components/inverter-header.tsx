@@ -3,6 +3,7 @@ import { useFormat } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
 import { HEADER_CLASS, inverterStateOf } from '../inverter-state';
 import { DataAge } from './data-age';
+import { LimitRequestStatus } from './limit-request-status';
 import { ToolButtons, type DialogKind } from './tool-buttons';
 
 interface InverterHeaderProps {
@@ -36,6 +37,7 @@ export function InverterHeader({ inverter, onOpen }: InverterHeaderProps) {
           {t('home.CurrentLimit')}
           {limit}
         </span>
+        <LimitRequestStatus inverter={inverter} />
         <span>
           {t('home.DataAge')}
           <DataAge serial={inverter.serial} dataAge={inverter.data_age} />

@@ -5,11 +5,13 @@ import { RichText } from '@/lib/i18n/rich-text';
 import { useT } from '@/lib/i18n/use-t';
 import { StatusBadge } from '../components/status-badge';
 import { liveApi } from '../live-api';
+import { limitRequestActions } from '../limit-request-store';
 import { useRequest } from '../use-request';
 import { runCommand } from './command-result';
 import { DialogBodyState } from './dialog-body-state';
 import type { InverterDialogProps } from './inverter-dialog-props';
 import { defaultLimitText, rangeFor, validateLimit, type LimitFormResult } from './limit-form';
+import { LimitPreviewText } from './limit-preview-text';
 
 /** Re-read the status this often while open, so Pending turns Ok before the user's eyes. */
 export const STATUS_REFRESH_MS = 2_000;
@@ -45,7 +47,17 @@ export function LimitDialog({ open, serial, onClose }: InverterDialogProps) {
     if (!checked.ok) return;
     setBusy(true);
     setResult(null);
-    await runCommand(() => liveApi.setLimit(checked.request), onClose, setResult);
+    const sent = () => {
+      // The header shows it as requested until the inverter reports it (issue 15).
+      limitRequestActions.sent(serial, {
+        value: checked.request.limit_value,
+        relative,
+        persistent,
+        sentAt: Date.now(),
+      });
+      onClose();
+    };
+    await runCommand(() => liveApi.setLimit(checked.request), sent, setResult);
     setBusy(false);
   };
 
@@ -129,6 +141,13 @@ export function LimitDialog({ open, serial, onClose }: InverterDialogProps) {
               {t('home.Persistent')}
             </label>
           </div>
+          <LimitPreviewText
+            id={`${id}-preview`}
+            text={value}
+            relative={relative}
+            persistent={persistent}
+            status={status}
+          />
           {!relative && (
             <div className="alert alert-secondary small mb-0">
               <RichText text={t('home.LimitHint')} />

@@ -49,3 +49,35 @@ export function defaultLimitText(
   if (status.max_power <= 0) return '';
   return String(Math.round((status.limit_relative * status.max_power) / 100));
 }
+
+/** Below this share of the max power an absolute limit is warned about (issue 15). */
+export const LOW_LIMIT_SHARE = 0.02;
+
+/** What the dialog says the inverter will do with the typed value (issue 15). */
+export interface LimitPreview {
+  /** The limit in W, when it can be known (absolute, or relative with a known max power). */
+  readonly watts: number | null;
+  /** The limit in % of the max power, when it can be known. */
+  readonly percent: number | null;
+  /** An absolute limit above the max power, or below 2 % of it. */
+  readonly warning: 'above' | 'below' | null;
+}
+
+/** The preview of a typed value; null while the input holds no number. */
+export function limitPreview(
+  text: string,
+  relative: boolean,
+  status: InverterLimitStatus | undefined,
+): LimitPreview | null {
+  const clean = text.trim().replace(',', '.');
+  const value = Number(clean);
+  if (clean === '' || !Number.isFinite(value) || value < 0) return null;
+  const max = status?.max_power ?? 0;
+  if (relative) {
+    const percent = Math.min(value, 100);
+    return { watts: max > 0 ? (percent * max) / 100 : null, percent, warning: null };
+  }
+  const warning =
+    max > 0 && value > max ? 'above' : max > 0 && value < max * LOW_LIMIT_SHARE ? 'below' : null;
+  return { watts: value, percent: max > 0 ? (value / max) * 100 : null, warning };
+}

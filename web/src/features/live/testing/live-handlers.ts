@@ -24,6 +24,11 @@ export const liveHandlers = {
       const inverters = partial && channels ? [{ ...channels, ...partial }] : [];
       return HttpResponse.json({ ...liveDataMessageFixture, inverters });
     }),
+  /** The device clock the weak-string feed reads (overview/device-clock.ts). */
+  ntpStatus: (localtime = 'Saturday, June 21 2025 12:00:00') =>
+    http.get('*/api/ntp/status', () =>
+      HttpResponse.json({ ntp_status: true, ntp_localtime: localtime }),
+    ),
   systemStatus: (uptime = 3600) =>
     http.get('*/api/system/status', () => HttpResponse.json({ uptime })),
   limitStatus: (body: JsonBodyType = limitStatusFixture) =>

@@ -1,0 +1,87 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Builds the interface once into a temp folder and checks what index.html starts (issue 13).
+const webRoot = path.resolve(import.meta.dirname, '..');
+let out = '';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+beforeAll(() => {
+  out = mkdtempSync(path.join(tmpdir(), 'heliodtu-built-index-'));
+  const vite = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('vite/package.json')),
+    'bin/vite.js',
+  );
+  const result = spawnSync(process.execPath, [vite, 'build'], {
+    cwd: webRoot,
+    env: { ...process.env, WEB_OUT_DIR: out },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`vite build failed:\n${result.stderr}`);
+}, 120_000);
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+const read = (name: string) => readFileSync(path.join(out, name), 'utf8');
+
+describe('the built index.html', () => {
+  it('loads the live view with the entry: no chunk of its own, every import modulepreloaded', () => {
+    const manifest = JSON.parse(read('.vite/manifest.json')) as Record<string, ManifestChunk>;
+    const html = read('index.html');
+    // Part of the entry: no chunk that could only be found after the entry ran.
+    expect(manifest['src/features/live/live-page.tsx']).toBeUndefined();
+    const entry = manifest['index.html']!;
+    expect(read(entry.file)).toContain('home.LiveData');
+    const needed = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || needed.has(chunk.file)) return;
+      needed.add(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const imported of entry.imports ?? []) visit(imported);
+    expect(needed.size).toBeGreaterThan(0);
+    for (const file of needed) {
+      expect(html, file).toContain(`<link rel="modulepreload" crossorigin href="./${file}">`);
+    }
+    for (const css of entry.css ?? []) expect(html).toContain(`href="./${css}"`);
+  });
+
+  it('starts the catalogue and the live data from an inline script, after the <base>', () => {
+    const manifest = JSON.parse(read('.vite/manifest.json')) as Record<string, ManifestChunk>;
+    const html = read('index.html');
+    const base = html.indexOf('document.createElement("base")');
+    const early = html.indexOf('window.__heliodtuEarly');
+    expect(base).toBeGreaterThan(0);
+    expect(early).toBeGreaterThan(base);
+    expect(early).toBeLessThan(html.indexOf('<script type="module"'));
+    for (const locale of ['de', 'fr']) {
+      expect(html).toContain(`"${locale}":"${manifest[`src/locales/${locale}.json`]!.file}"`);
+    }
+    expect(html).toContain('fetch("api/livedata/status"');
+  });
+
+  it('has brotli and gzip beside every text file, brotli decoding to the file', () => {
+    // Below 1 kB a variant may come out no smaller than the file; then it is left out.
+    const files = readdirSync(out, { recursive: true })
+      .map(String)
+      .filter((name) => /\.(html|js|css)$/.test(name))
+      .filter((name) => statSync(path.join(out, name)).size >= 1024);
+    expect(files.length).toBeGreaterThan(10);
+    for (const name of files) {
+      expect(existsSync(path.join(out, `${name}.br`)), `${name}.br`).toBe(true);
+      expect(existsSync(path.join(out, `${name}.gz`)), `${name}.gz`).toBe(true);
+    }
+    const index = readFileSync(path.join(out, 'index.html'));
+    expect(brotliDecompressSync(readFileSync(path.join(out, 'index.html.br')))).toEqual(index);
+  });
+});

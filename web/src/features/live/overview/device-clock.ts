@@ -1,0 +1,91 @@
+import type { NtpStatus } from '@heliodtu/contract/ntp';
+import { apiGet } from '@/lib/api-client';
+
+/**
+ * The device's clock as the browser sees it. The live data carry no timestamp, and a simulated
+ * gateway may run its clock faster (SIM_SPEED); the weak-string rule and the limit read-back
+ * must follow the device's time, so this reads GET /api/ntp/status now and then and
+ * extrapolates between the readings at the rate measured from the last two (1 until then).
+ */
+
+export interface ClockReading {
+  /** Device local time as epoch ms (its wall clock read as if it were UTC). */
+  readonly device: number;
+  /** Host time (Date.now()) when it was read. */
+  readonly host: number;
+}
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** "Saturday, June 21 2025 12:00:00" (wire-contract §4.9) → ms; null when it is not that. */
+export function parseNtpLocalTime(text: string): number | null {
+  const match = /([A-Za-z]+) (\d{1,2}) (\d{4}) (\d{1,2}):(\d{2}):(\d{2})\s*$/.exec(text);
+  if (!match) return null;
+  const [, month = '', day, year, hour, minute, second] = match;
+  const index = MONTHS.indexOf(month.toLowerCase());
+  if (index < 0) return null;
+  return Date.UTC(Number(year), index, Number(day), Number(hour), Number(minute), Number(second));
+}
+
+/** Device ms at host time `host`, from up to the last two readings; the host time without any. */
+export function deviceTimeAt(readings: readonly ClockReading[], host: number): number {
+  const last = readings[readings.length - 1];
+  if (!last) return host;
+  const before = readings[readings.length - 2];
+  let rate = 1;
+  if (before && last.host - before.host >= 1_000 && last.device > before.device) {
+    // Clamped: a clock set by hand between two readings must not make the estimate wild.
+    rate = Math.min(
+      1_000,
+      Math.max(0.1, (last.device - before.device) / (last.host - before.host)),
+    );
+  }
+  return last.device + (host - last.host) * rate;
+}
+
+/** How often the clock is read while the feed runs. */
+export const CLOCK_READ_MS = 15_000;
+
+/** Starts reading the device clock; returns `now()` (device ms) and `stop()`. */
+export function startDeviceClock(hostNow: () => number = Date.now) {
+  let readings: ClockReading[] = [];
+  let stopped = false;
+  const read = async () => {
+    try {
+      const status = await apiGet<NtpStatus>('api/ntp/status', { silent: true });
+      const device = status.ntp_status ? parseNtpLocalTime(status.ntp_localtime) : null;
+      if (device === null || stopped) return;
+      const previous = readings[readings.length - 1];
+      // A clock that went back (DST end, set by hand) starts the estimate afresh.
+      const kept = previous && device >= previous.device ? [previous] : [];
+      readings = [...kept, { device, host: hostNow() }];
+    } catch {
+      // Not readable (logged out without read-only access, gateway away): host time meanwhile.
+    }
+  };
+  void read();
+  // A second reading soon gives the rate early; then every CLOCK_READ_MS.
+  const early = setTimeout(() => void read(), 3_000);
+  const timer = setInterval(() => void read(), CLOCK_READ_MS);
+  return {
+    now: () => deviceTimeAt(readings, hostNow()),
+    stop: () => {
+      stopped = true;
+      clearTimeout(early);
+      clearInterval(timer);
+    },
+  };
+}

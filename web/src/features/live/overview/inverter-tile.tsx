@@ -1,0 +1,113 @@
+import { memo, useId } from 'react';
+import { Link } from 'wouter';
+import { useFormat } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
+import { PATHS } from '@/lib/paths';
+import { dataAgeDisplay } from '@heliodtu/contract/domain/data-age';
+import { formatValueWithUnit } from '../format-value';
+import { inverterStateOf, type InverterState } from '../inverter-state';
+import type { LiveInverter } from '../merge-live-update';
+import { limitShare } from './overview-sort';
+import { StringRows } from './string-rows';
+
+// Spec §4 header colours as a dot; literal classes for PurgeCSS.
+const DOT_CLASS: Record<InverterState, string> = {
+  disabled: 'bg-secondary',
+  unreachable: 'bg-danger',
+  idle: 'bg-warning',
+  producing: 'bg-primary',
+};
+const STATE_LABEL = {
+  disabled: 'liveoverview.StateDisabled',
+  unreachable: 'liveoverview.StateUnreachable',
+  idle: 'liveoverview.StateIdle',
+  producing: 'liveoverview.StateProducing',
+} as const;
+
+/** One inverter in the overview: state, AC power, share of its limit, today's yield, age, strings. */
+export const InverterTile = memo(function InverterTile({
+  inverter,
+  ageSeconds,
+  onOpen,
+}: {
+  inverter: LiveInverter;
+  /** Seconds since its last data (the overview's once-a-second snapshot). */
+  ageSeconds: number;
+  onOpen(serial: string): void;
+}) {
+  const t = useT();
+  const format = useFormat();
+  const titleId = useId();
+  const serial = inverter.serial;
+  const state = inverterStateOf(inverter);
+  const share = limitShare(inverter);
+  const percent = share === null ? null : Math.round(share * 100);
+  const limitText =
+    percent === null
+      ? t('liveoverview.LimitUnknown')
+      : t('liveoverview.ShareOfLimit', {
+          percent: format.decimalNoDigits(percent),
+          limit: format.decimalNoDigits(inverter.limit_absolute),
+        });
+  const age = dataAgeDisplay(ageSeconds, Date.now());
+  const ageText =
+    age.kind === 'seconds'
+      ? t('home.Seconds', { val: format.decimalNoDigits(age.seconds) })
+      : t('home.DataAgeSince', { time: format.datetime(age.timestampMs) });
+  const missingWp =
+    inverter.DC !== undefined &&
+    Object.values(inverter.DC).some((channel) => channel.Irradiation === undefined);
+
+  return (
+    <article className="card h-100 overview-tile" aria-labelledby={titleId} data-state={state}>
+      <div className="card-body p-2">
+        <div className="d-flex align-items-center gap-2">
+          <span
+            className={`overview-dot flex-shrink-0 ${DOT_CLASS[state]}`}
+            role="img"
+            aria-label={t(STATE_LABEL[state])}
+          />
+          <h3 className="fs-6 mb-0 text-truncate" id={titleId}>
+            <button
+              type="button"
+              className="btn btn-link p-0 fw-semibold text-start text-decoration-none"
+              onClick={() => onOpen(serial)}
+            >
+              {inverter.name}
+            </button>
+          </h3>
+          <span className="ms-auto fw-semibold text-nowrap" data-testid="tile-power">
+            {formatValueWithUnit(format, inverter.AC?.['0']?.Power)}
+          </span>
+        </div>
+        <div
+          className="overview-bar my-1"
+          role="img"
+          aria-label={limitText}
+          title={limitText}
+          data-testid="tile-limit-share"
+        >
+          {percent !== null && (
+            <div className="overview-bar-fill" style={{ width: `${percent}%` }} />
+          )}
+        </div>
+        <div className="d-flex flex-wrap column-gap-2 small text-body-secondary">
+          <span data-testid="tile-yield">
+            {t('liveoverview.Today')} {formatValueWithUnit(format, inverter.INV?.['0']?.YieldDay)}
+          </span>
+          <span className="ms-auto">
+            {t('liveoverview.Age')} {ageText}
+          </span>
+        </div>
+        {inverter.DC && <StringRows serial={serial} dc={inverter.DC} />}
+        {missingWp && (
+          <p className="small mb-0 mt-1">
+            <Link href={`${PATHS.inverterSettings}?edit=${serial}`}>
+              {t('liveoverview.SetWpHint')}
+            </Link>
+          </p>
+        )}
+      </div>
+    </article>
+  );
+});

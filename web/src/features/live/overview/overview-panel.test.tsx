@@ -1,0 +1,117 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fullInverter } from '@/testing/live-samples';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { liveActions } from '../live-store';
+import type { LiveInverter } from '../merge-live-update';
+import { stringKey, useWeakStringStore } from '../weak-string-store';
+import { OverviewPanel } from './overview-panel';
+
+/** An inverter like the fixture's Balcony, with its own name, serial, AC power and yield. */
+function inverter(serial: string, name: string, power: number, yieldDay: number): LiveInverter {
+  const ac = fullInverter.AC['0']!;
+  const inv = fullInverter.INV['0']!;
+  return {
+    ...fullInverter,
+    serial,
+    name,
+    limit_absolute: 800,
+    AC: { '0': { ...ac, Power: { ...ac.Power, v: power } } },
+    INV: { '0': { ...inv, YieldDay: { ...inv.YieldDay, v: yieldDay } } },
+  };
+}
+
+const FLEET = [
+  inverter('111111111111', 'Carport', 700, 900),
+  inverter('222222222222', 'Attic', 600, 300),
+  inverter('333333333333', 'Barn', 400, 1500),
+];
+
+const tileNames = () =>
+  screen.getAllByRole('article').map((tile) => within(tile).getAllByRole('button')[0]?.textContent);
+
+beforeEach(() => {
+  liveActions.reset();
+  useWeakStringStore.setState({ tracks: {} });
+  liveActions.snapshot({ inverters: FLEET });
+});
+
+describe('OverviewPanel', () => {
+  it('sorts by name, power and yield', async () => {
+    const { user } = renderWithProviders(<OverviewPanel onOpen={() => undefined} />);
+    expect(tileNames()).toEqual(['Attic', 'Barn', 'Carport']);
+    expect(screen.getByRole('button', { name: 'Name' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Power' }));
+    expect(tileNames()).toEqual(['Carport', 'Attic', 'Barn']);
+    expect(screen.getByRole('button', { name: 'Power' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Yield today' }));
+    expect(tileNames()).toEqual(['Barn', 'Carport', 'Attic']);
+    // A new reading re-sorts (within the overview's one-second refresh): the carport now yields most.
+    act(() => liveActions.message({ inverters: [inverter('111111111111', 'Carport', 700, 2000)] }));
+    expect(tileNames()).toEqual(['Barn', 'Carport', 'Attic']);
+    await waitFor(() => expect(tileNames()).toEqual(['Carport', 'Barn', 'Attic']), {
+      timeout: 2_000,
+    });
+  });
+
+  it('shows state, power, share of the limit, yield, age and every string', () => {
+    renderWithProviders(<OverviewPanel onOpen={() => undefined} />);
+    const tile = screen.getByRole('article', { name: 'Attic' });
+    expect(within(tile).getByRole('img', { name: 'Producing' })).toBeInTheDocument();
+    expect(within(tile).getByTestId('tile-power')).toHaveTextContent('600.0 W');
+    expect(
+      within(tile).getByRole('img', { name: '75 % of the limit of 800 W' }),
+    ).toBeInTheDocument();
+    expect(within(tile).getByTestId('tile-yield')).toHaveTextContent('Today: 300 Wh');
+    const rows = within(tile).getAllByRole('row').slice(1);
+    const dc = fullInverter.DC;
+    expect(rows).toHaveLength(Object.keys(dc).length);
+    expect(rows[0]).toHaveTextContent(dc['0']!.name.u);
+    expect(rows[0]).toHaveTextContent(`${(dc['0']!.Power.v ?? 0).toFixed(1)} W`);
+    expect(rows[0]).toHaveTextContent(`${Math.round(dc['0']!.Irradiation!.v ?? 0)} %`);
+    expect(within(tile).queryByTestId('weak-string')).toBeNull();
+  });
+
+  it('opens an inverter with a click on its name', async () => {
+    const onOpen = vi.fn();
+    const { user } = renderWithProviders(<OverviewPanel onOpen={onOpen} />);
+    await user.click(screen.getByRole('button', { name: 'Barn' }));
+    expect(onOpen).toHaveBeenCalledWith('333333333333');
+  });
+
+  it('marks a weak string with why and since when', async () => {
+    useWeakStringStore.setState({
+      tracks: {
+        [stringKey('222222222222', '1')]: {
+          at: Date.UTC(2025, 5, 21, 12, 40),
+          belowSince: Date.UTC(2025, 5, 21, 12, 4),
+          share: 0.3,
+        },
+      },
+    });
+    renderWithProviders(<OverviewPanel onOpen={() => undefined} />);
+    const tile = screen.getByRole('article', { name: 'Attic' });
+    const mark = within(tile).getByRole('button', { name: 'Weak string' });
+    expect(within(tile).getAllByRole('row')[2]).toContainElement(mark);
+    act(() => mark.focus());
+    expect(screen.getByRole('tooltip')).toHaveTextContent(
+      /only 30 % of what the other strings.*since 12:04/,
+    );
+    expect(mark).toHaveAccessibleDescription(/since 12:04/);
+  });
+
+  it('points to the inverter settings when a string has no Wp', () => {
+    const dc = fullInverter.DC;
+    const { Irradiation: _none, ...noWp } = dc['1']!;
+    liveActions.snapshot({
+      inverters: [...FLEET.slice(1), { ...FLEET[0]!, DC: { ...dc, '1': noWp } }],
+    });
+    renderWithProviders(<OverviewPanel onOpen={() => undefined} />);
+    const tile = screen.getByRole('article', { name: 'Carport' });
+    expect(within(tile).getByRole('link', { name: /Set the strings' peak power/ })).toHaveAttribute(
+      'href',
+      '/settings/inverter?edit=111111111111',
+    );
+    expect(within(tile).getAllByRole('row')[2]).toHaveTextContent('–');
+  });
+});

@@ -1,0 +1,68 @@
+import { useMemo, useState } from 'react';
+import { liveAgeSeconds } from '@heliodtu/contract/domain/data-age';
+import { useT } from '@/lib/i18n/use-t';
+import { InverterTile } from './inverter-tile';
+import { OVERVIEW_SORTS, sortedSerials, type OverviewSort } from './overview-sort';
+import { useOverviewSnapshot } from './use-overview-snapshot';
+import './live-overview.scss';
+
+const SORT_LABEL = {
+  name: 'liveoverview.SortName',
+  power: 'liveoverview.SortPower',
+  yield: 'liveoverview.SortYield',
+} as const;
+
+/**
+ * The fleet at a glance (issue 15): one tile per inverter with its strings, sortable; a click
+ * on an inverter's name opens its tab. Redrawn at most once a second; a tile re-renders only
+ * when its inverter changed.
+ */
+export function OverviewPanel({ onOpen }: { onOpen(serial: string): void }) {
+  const t = useT();
+  const [sort, setSort] = useState<OverviewSort>('name');
+  const { inverters, receivedAt, now } = useOverviewSnapshot();
+  const bySerial = useMemo(
+    () => new Map(inverters.map((inverter) => [inverter.serial, inverter])),
+    [inverters],
+  );
+  const serials = sortedSerials(inverters, sort);
+
+  return (
+    <section aria-label={t('home.Overview')} data-testid="overview">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <span id="overview-sort" className="small text-body-secondary">
+          {t('liveoverview.SortBy')}
+        </span>
+        <div className="btn-group btn-group-sm" role="group" aria-labelledby="overview-sort">
+          {OVERVIEW_SORTS.map((option) => (
+            <button
+              key={option}
+              type="button"
+              className={`btn ${sort === option ? 'btn-secondary' : 'btn-outline-secondary'}`}
+              aria-pressed={sort === option}
+              onClick={() => setSort(option)}
+            >
+              {t(SORT_LABEL[option])}
+            </button>
+          ))}
+        </div>
+      </div>
+      <ul className="list-unstyled row row-cols-1 row-cols-md-2 row-cols-lg-3 row-cols-xxl-4 g-2 mb-0">
+        {serials.map((serial) => {
+          const inverter = bySerial.get(serial);
+          return (
+            inverter && (
+              <li className="col" key={serial}>
+                <InverterTile
+                  inverter={inverter}
+                  ageSeconds={liveAgeSeconds(inverter.data_age, receivedAt[serial] ?? now, now)}
+                  onOpen={onOpen}
+                />
+              </li>
+            )
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import type { LiveInverter } from '../merge-live-update';
+
+/** How the overview orders its tiles (issue 15). */
+export type OverviewSort = 'name' | 'power' | 'yield';
+export const OVERVIEW_SORTS: readonly OverviewSort[] = ['name', 'power', 'yield'];
+
+const acPower = (inverter: LiveInverter) => inverter.AC?.['0']?.Power.v ?? 0;
+const yieldDay = (inverter: LiveInverter) => inverter.INV?.['0']?.YieldDay.v ?? 0;
+// One collator for all comparisons: localeCompare with options builds one per call, and this
+// sort runs on every live message (bench/live-view.mjs).
+const collator = new Intl.Collator(undefined, { numeric: true });
+const byName = (a: LiveInverter, b: LiveInverter) =>
+  collator.compare(a.name, b.name) || (a.serial < b.serial ? -1 : a.serial > b.serial ? 1 : 0);
+
+/** Serials in the chosen order: name A–Z, or power and yield highest first (ties by name). */
+export function sortedSerials(inverters: readonly LiveInverter[], sort: OverviewSort): string[] {
+  const compare =
+    sort === 'power'
+      ? (a: LiveInverter, b: LiveInverter) => acPower(b) - acPower(a) || byName(a, b)
+      : sort === 'yield'
+        ? (a: LiveInverter, b: LiveInverter) => yieldDay(b) - yieldDay(a) || byName(a, b)
+        : byName;
+  return [...inverters].sort(compare).map((inverter) => inverter.serial);
+}
+
+/** AC power over the limit in W, 0..1; null while the limit is unknown (max power unknown). */
+export function limitShare(inverter: LiveInverter): number | null {
+  if (inverter.limit_absolute <= 0) return null;
+  return Math.min(1, Math.max(0, acPower(inverter) / inverter.limit_absolute));
+}

@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import warningIcon from 'bootstrap-icons/icons/exclamation-triangle-fill.svg?raw';
+import { weakSince } from '@heliodtu/contract/domain/weak-strings';
+import { Icon } from '@/components/ui/icon';
+import { useFormat } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
+import { stringKey, useWeakStringStore } from '../weak-string-store';
+
+/**
+ * The weak-string warning (issue 15): a focusable mark whose tooltip (hover and keyboard focus)
+ * says why and since when, in device time. Nothing while the string is fine.
+ */
+export function WeakMark({
+  serial,
+  channel,
+  name,
+}: {
+  serial: string;
+  channel: string;
+  name: string;
+}) {
+  const t = useT();
+  const format = useFormat();
+  const tipId = useId();
+  const track = useWeakStringStore((state) => state.tracks[stringKey(serial, channel)]);
+  const since = weakSince(track);
+  if (since === null || !track) return null;
+  // The device time is its wall clock read as UTC (device-clock.ts): shown as such.
+  const time = new Date(since).toISOString().slice(11, 16);
+  const text = t('liveoverview.WeakStringTip', {
+    name,
+    share: format.decimalNoDigits(track.share * 100),
+    since: time,
+  });
+  return (
+    <span className="overview-weak ms-1">
+      <button
+        type="button"
+        className="btn btn-link p-0 text-warning-emphasis lh-1 align-baseline"
+        aria-label={t('liveoverview.WeakString')}
+        aria-describedby={tipId}
+        data-testid="weak-string"
+      >
+        <Icon svg={warningIcon} />
+      </button>
+      <span role="tooltip" id={tipId} className="overview-tip">
+        {text}
+      </span>
+    </span>
+  );
+}
