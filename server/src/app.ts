@@ -42,6 +42,7 @@ import { inverterStatsRoutes } from './routes/inverter-stats.js';
 import { livedataSocketRoutes } from './routes/sockets/livedata-socket.js';
 import { firmwareRoutes } from './routes/firmware.js';
 import { prometheusRoutes } from './routes/prometheus.js';
+import { apiDescriptionRoutes } from './routes/api-description.js';
 import { historyPlugin } from './history/history-plugin.js';
 import { historyRoutes } from './routes/history.js';
 
@@ -159,6 +160,7 @@ export async function buildApp({
   await app.register(firmwareRoutes);
   await app.register(prometheusRoutes);
   await app.register(historyRoutes);
+  await app.register(apiDescriptionRoutes);
   // Last: unmatched paths fall back to the interface, as on the device.
   await app.register(webStaticPlugin, { webDist: options.webDist });
 

@@ -65,6 +65,10 @@ export const TABLE: Row[] = [
   get('/api/i18n/languages', 'none'),
   get('/api/i18n/language?code=xx', 'none'),
   get('/zones.json', 'none'),
+  // The API description (issue 16): describes the API, never this gateway's settings or data.
+  get('/api/openapi.json', 'none'),
+  get('/api/asyncapi.json', 'none'),
+  get('/api/docs', 'none'),
   get('/', 'none', fallback),
   get('/index.html', 'none', fallback),
   get('/js/app.js', 'none', fallback),

@@ -6,6 +6,7 @@ import { onTestFinished } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { GatewayOptions } from '../../src/env.js';
 import type { DeviceClock } from '../../src/device/clock.js';
+import { checkAnswers } from './api-description-check.js';
 
 export const ADMIN_AUTH = `Basic ${Buffer.from('admin:openDTU42').toString('base64')}`;
 export const basicAuth = (password: string, user = 'admin') =>
@@ -17,6 +18,8 @@ export interface TestGateway {
   url: string;
   dataDir: string;
   restarts: string[];
+  /** Answers the OpenAPI document contradicts; `request` throws on a new one, closing on any left. */
+  apiProblems: string[];
   /** Real HTTP request. `data` is sent as multipart form data in the `data` field, as the interface does. */
   request(
     method: 'GET' | 'POST',
@@ -73,10 +76,14 @@ export async function buildTestGateway(
     onRestart: (reason) => restarts.push(reason),
     ...(existingClock ? { clock: existingClock } : {}),
   });
+  // Every answer is checked against the API description, so it cannot drift from the code.
+  const apiProblems: string[] = [];
+  checkAnswers(app, apiProblems);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   onFinished(async () => {
     await app.close();
     if (!existingDataDir) await rm(dataDir, { recursive: true, force: true });
+    if (apiProblems.length > 0) throw new Error(apiProblems.join('\n'));
   });
 
   const request: TestGateway['request'] = async (method, urlPath, init = {}) => {
@@ -89,7 +96,14 @@ export async function buildTestGateway(
       form.append('data', typeof init.data === 'string' ? init.data : JSON.stringify(init.data));
       body = form;
     }
-    return fetch(url + urlPath, { method, headers, ...(body === undefined ? {} : { body }) });
+    const seen = apiProblems.length;
+    const response = await fetch(url + urlPath, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    });
+    if (apiProblems.length > seen) throw new Error(apiProblems.slice(seen).join('\n'));
+    return response;
   };
 
   const gateway: TestGateway = {
@@ -97,6 +111,7 @@ export async function buildTestGateway(
     url,
     dataDir,
     restarts,
+    apiProblems,
     request,
     async post(urlPath, data) {
       const response = await request('POST', urlPath, { data });

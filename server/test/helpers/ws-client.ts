@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import { onTestFinished } from 'vitest';
+import { socketMessageProblem } from './api-description-check.js';
 
 /** A test WebSocket client that records every text frame it receives. */
 export interface TestSocket {
@@ -23,7 +24,12 @@ export function openSocket(
   const messages: string[] = [];
   const waiters = new Set<() => void>();
   let closeCode: number | null = null;
+  // Every frame is checked against the AsyncAPI document, so it cannot drift from the code.
+  const path = new URL(url).pathname;
+  const problems: string[] = [];
   ws.on('message', (data) => {
+    const problem = socketMessageProblem(path, data.toString());
+    if (problem) problems.push(problem);
     messages.push(data.toString());
     for (const wake of waiters) wake();
   });
@@ -33,7 +39,10 @@ export function openSocket(
   });
   // Errors after the handshake outcome is known are reported through 'close'.
   ws.on('error', () => undefined);
-  onTestFinished(() => ws.terminate());
+  onTestFinished(() => {
+    ws.terminate();
+    if (problems.length > 0) throw new Error(problems.join('\n'));
+  });
 
   const socket: TestSocket = {
     ws,

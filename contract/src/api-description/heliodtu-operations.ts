@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { HISTORY_CSV_COLUMNS, HistoryErrorSchema, HistoryExportQuerySchema } from '../history.js';
+import type { OperationCatalogue, StatusDoc } from './operation.js';
+
+/** Only one inverter (12 hex digits); an unknown one is a 400. */
+const Serial = z.object({ serial: z.string().optional() });
+const HISTORY_STATUSES: Readonly<Record<number, StatusDoc>> = {
+  400: { description: 'A malformed or out-of-range parameter.', schema: HistoryErrorSchema },
+  404: { description: 'This gateway records no history (e.g. a real OpenDTU device).' },
+};
+const history = (summary: string, query?: z.ZodObject, description?: string) => ({
+  area: 'history',
+  summary,
+  ...(description ? { description } : {}),
+  guard: 'readonly' as const,
+  ...(query ? { query } : {}),
+  statuses: HISTORY_STATUSES,
+  extension: true,
+});
+
+const describeDocument = (summary: string, type: string) => ({
+  area: 'api-description',
+  summary,
+  guard: 'none' as const,
+  raw: { type, description: summary },
+  statuses: { 304: { description: 'Unchanged since the `If-None-Match` ETag.' } },
+  extension: true,
+});
+
+/**
+ * HelioDTU's own endpoints beside OpenDTU's (architecture §6.11): the energy history and this
+ * description. Times are epoch seconds (UTC), days the gateway's local calendar days.
+ */
+export const HELIODTU_OPERATIONS: OperationCatalogue = {
+  'GET /api/history/range': history(
+    'History range: first and last day, inverters, retention',
+    undefined,
+    'Cheap feature detection: a gateway without history answers 404.',
+  ),
+  'GET /api/history/day': history(
+    'One local day in 5-minute buckets, fleet and per inverter',
+    Serial.extend({
+      date: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .optional(),
+      strings: z.enum(['0', '1', 'false', 'true']).optional(),
+    }),
+    '`date` defaults to today; `strings=1` adds the DC inputs.',
+  ),
+  'GET /api/history/month': history(
+    'Daily yields and peaks of one month',
+    z.object({ month: z.string().regex(/^\d{4}-\d{2}$/) }),
+  ),
+  'GET /api/history/year': history(
+    'Monthly yields and peaks of one year',
+    z.object({ year: z.string().regex(/^\d{4}$/) }),
+  ),
+  'GET /api/history/years': history('Yearly yields and peaks over the whole history'),
+  'GET /api/history/export.csv': {
+    ...history('Download history as CSV', HistoryExportQuerySchema),
+    raw: {
+      type: 'text/csv',
+      description: `RFC 4180, UTF-8, CRLF. Columns: ${HISTORY_CSV_COLUMNS.bucket.join(', ')} (resolution=bucket) or ${HISTORY_CSV_COLUMNS.day.join(', ')} (resolution=day).`,
+    },
+  },
+  'GET /api/openapi.json': describeDocument(
+    'This REST API as an OpenAPI 3.1 document',
+    'application/json',
+  ),
+  'GET /api/asyncapi.json': describeDocument(
+    'The sockets and the MQTT topic tree as an AsyncAPI 3 document',
+    'application/json',
+  ),
+  'GET /api/docs': describeDocument('A readable reference page of this API', 'text/html'),
+};

@@ -1,0 +1,287 @@
+import { z } from 'zod';
+import { ApiCode } from '../codes.js';
+import { DeviceConfigRequestSchema } from '../device.js';
+import { DtuConfigRequestSchema } from '../dtu.js';
+import { FileDeleteAllRequestSchema, FileDeleteRequestSchema } from '../files.js';
+import {
+  InverterAddRequestSchema,
+  InverterChannelEditSchema,
+  InverterDeleteRequestSchema,
+  InverterEditRequestSchema,
+  InverterOrderRequestSchema,
+} from '../inverter.js';
+import { LimitConfigRequestSchema } from '../limit.js';
+import { RebootRequestSchema } from '../maintenance.js';
+import { MqttConfigPostSchema } from '../mqtt.js';
+import { NetworkConfigRequestSchema } from '../network.js';
+import { NtpConfigDataSchema, NtpTimeDataSchema } from '../ntp.js';
+import { PowerConfigRequestSchema } from '../power.js';
+import { SecurityConfigRequestSchema } from '../security.js';
+import { SAVE_CODES, codesOf, type OperationCatalogue } from './operation.js';
+
+/** The inverter serial as 12 hex digits, e.g. 116180123456 (wire-contract §1.1). */
+const Inv = z.object({ inv: z.string() });
+const NOT_FOUND = { description: 'No such file (empty body).' };
+
+/**
+ * OpenDTU's REST API (wire-contract §3), in its order. Responses of JSON endpoints come from
+ * RESPONSE_SCHEMAS in endpoints.ts. Adding an endpoint: one entry here (or in the HelioDTU list).
+ */
+export const OPENDTU_OPERATIONS: OperationCatalogue = {
+  'GET /api/security/authenticate': {
+    area: 'security',
+    summary: 'Check the admin credentials (login)',
+    guard: 'admin',
+  },
+  'GET /api/security/config': {
+    area: 'security',
+    summary: 'Admin password (clear text) and allow_readonly',
+    guard: 'admin',
+  },
+  'POST /api/security/config': {
+    area: 'security',
+    summary: 'Set the admin password and allow_readonly',
+    guard: 'admin',
+    data: SecurityConfigRequestSchema,
+    codes: [...SAVE_CODES, ApiCode.SecurityPasswordLength],
+  },
+  'GET /api/livedata/status': {
+    area: 'livedata',
+    summary: 'Live data: every inverter (common fields), totals and hints',
+    description:
+      "Without `inv` one partial object per inverter; with `inv` that inverter's full object (channels and event count), or `inverters: []` when the serial is unknown.",
+    guard: 'readonly',
+    query: Inv.partial(),
+  },
+  'GET /api/inverter/list': { area: 'inverter', summary: 'Configured inverters', guard: 'admin' },
+  'POST /api/inverter/add': {
+    area: 'inverter',
+    summary: 'Add an inverter',
+    guard: 'admin',
+    data: InverterAddRequestSchema,
+    codes: [4001, 4002, 4003, 4004, ApiCode.GenericWriteFailed],
+  },
+  'POST /api/inverter/edit': {
+    area: 'inverter',
+    summary: 'Change an inverter and its inputs',
+    guard: 'admin',
+    data: InverterEditRequestSchema.extend({ channel: z.array(InverterChannelEditSchema) }),
+    codes: [4001, 4002, 4005, 4006, 4007, ApiCode.GenericWriteFailed],
+  },
+  'POST /api/inverter/del': {
+    area: 'inverter',
+    summary: 'Delete an inverter',
+    guard: 'admin',
+    data: InverterDeleteRequestSchema,
+    codes: [4005, 4008, ApiCode.GenericWriteFailed],
+  },
+  'POST /api/inverter/order': {
+    area: 'inverter',
+    summary: 'Set the display order of the inverters',
+    guard: 'admin',
+    data: InverterOrderRequestSchema,
+    codes: [4009, ApiCode.GenericWriteFailed],
+  },
+  'GET /api/inverter/stats_reset': {
+    area: 'inverter',
+    summary: "Reset an inverter's radio statistics",
+    description: 'Answers `{}` when the serial is unknown.',
+    guard: 'admin',
+    query: Inv,
+    codes: [ApiCode.InverterStatsResetted],
+  },
+  'GET /api/limit/status': {
+    area: 'limit',
+    summary: 'Power limit and command state per inverter serial',
+    guard: 'readonly',
+  },
+  'POST /api/limit/config': {
+    area: 'limit',
+    summary: 'Send a power limit to an inverter',
+    description:
+      '`limit_type`: 0 = W non-persistent, 1 = % non-persistent, 256 = W persistent, 257 = % persistent.',
+    guard: 'admin',
+    data: LimitConfigRequestSchema,
+    codes: [ApiCode.GenericSuccess, ...codesOf('Limit')],
+  },
+  'GET /api/power/status': {
+    area: 'power',
+    summary: 'Power command state per inverter serial',
+    guard: 'readonly',
+  },
+  'POST /api/power/config': {
+    area: 'power',
+    summary: 'Switch an inverter on or off, or restart it',
+    description: 'Send `{serial, power: true|false}` or `{serial, restart: true}`.',
+    guard: 'admin',
+    data: PowerConfigRequestSchema,
+    codes: [ApiCode.GenericSuccess, ...codesOf('Power')],
+  },
+  'GET /api/devinfo/status': {
+    area: 'devinfo',
+    summary: 'Inverter hardware and firmware information',
+    description: 'Answers `{}` when the serial is unknown.',
+    guard: 'readonly',
+    query: Inv,
+  },
+  'GET /api/eventlog/status': {
+    area: 'eventlog',
+    summary: "An inverter's event log",
+    description: 'Texts in `locale` (en, de, fr; others get English). `{}` for an unknown serial.',
+    guard: 'readonly',
+    query: Inv.extend({ locale: z.string().optional() }),
+  },
+  'GET /api/gridprofile/status': {
+    area: 'gridprofile',
+    summary: "An inverter's grid profile, decoded",
+    guard: 'readonly',
+    query: Inv,
+  },
+  'GET /api/gridprofile/rawdata': {
+    area: 'gridprofile',
+    summary: "An inverter's grid profile as raw bytes",
+    guard: 'readonly',
+    query: Inv,
+  },
+  'GET /api/dtu/config': { area: 'dtu', summary: 'DTU serial and radio settings', guard: 'admin' },
+  'POST /api/dtu/config': {
+    area: 'dtu',
+    summary: 'Set the DTU serial and radio settings',
+    guard: 'admin',
+    data: DtuConfigRequestSchema,
+    codes: [...SAVE_CODES, ...codesOf('Dtu')],
+  },
+  'GET /api/device/config': {
+    area: 'device',
+    summary: 'Pin mapping, display and LED settings',
+    guard: 'admin',
+  },
+  'POST /api/device/config': {
+    area: 'device',
+    summary: 'Set the pin mapping, display and LED settings',
+    guard: 'admin',
+    data: DeviceConfigRequestSchema,
+    codes: [...SAVE_CODES, ...codesOf('Hardware')],
+  },
+  'GET /api/network/status': { area: 'network', summary: 'Network state', guard: 'readonly' },
+  'GET /api/network/config': { area: 'network', summary: 'Network settings', guard: 'admin' },
+  'POST /api/network/config': {
+    area: 'network',
+    summary: 'Set the network settings',
+    description: 'Hostname, SSID and Wi-Fi password errors carry no `code`; read `message`.',
+    guard: 'admin',
+    data: NetworkConfigRequestSchema,
+    codes: [...SAVE_CODES, ...codesOf('Network')],
+  },
+  'GET /api/ntp/status': { area: 'ntp', summary: 'Time and sun state', guard: 'readonly' },
+  'GET /api/ntp/config': { area: 'ntp', summary: 'Time server, zone and location', guard: 'admin' },
+  'POST /api/ntp/config': {
+    area: 'ntp',
+    summary: 'Set the time server, zone and location',
+    guard: 'admin',
+    data: NtpConfigDataSchema,
+    codes: [...SAVE_CODES, 9001, 9002, 9003],
+  },
+  'GET /api/ntp/time': { area: 'ntp', summary: 'Local wall time', guard: 'admin' },
+  'POST /api/ntp/time': {
+    area: 'ntp',
+    summary: 'Set the clock by hand',
+    guard: 'admin',
+    data: NtpTimeDataSchema,
+    codes: [9004, 9005, 9006, 9007, 9008, 9009, ApiCode.NtpTimeUpdated],
+  },
+  'GET /api/mqtt/status': { area: 'mqtt', summary: 'MQTT connection state', guard: 'readonly' },
+  'GET /api/mqtt/config': { area: 'mqtt', summary: 'MQTT settings', guard: 'admin' },
+  'POST /api/mqtt/config': {
+    area: 'mqtt',
+    summary: 'Set the MQTT settings',
+    guard: 'admin',
+    data: MqttConfigPostSchema,
+    codes: [...SAVE_CODES, ...codesOf('Mqtt')],
+  },
+  'GET /api/system/status': {
+    area: 'system',
+    summary: 'Firmware, memory, tasks and radio state',
+    guard: 'readonly',
+  },
+  'GET /api/file/list': { area: 'file', summary: 'Files on the gateway', guard: 'admin' },
+  'GET /api/file/get': {
+    area: 'file',
+    summary: 'Download a file (without `file`: the config backup)',
+    guard: 'admin',
+    query: z.object({ file: z.string().optional() }),
+    raw: {
+      type: '*/*',
+      description: 'The file as stored, typed by its extension (.json: application/json).',
+    },
+    statuses: { 404: NOT_FOUND },
+  },
+  'POST /api/file/delete': {
+    area: 'file',
+    summary: 'Delete a file',
+    guard: 'admin',
+    data: FileDeleteRequestSchema,
+    codes: [ApiCode.FileDeleteSuccess],
+    statuses: { 404: NOT_FOUND },
+  },
+  'POST /api/file/delete_all': {
+    area: 'file',
+    summary: 'Factory reset (delete every file, then restart)',
+    guard: 'admin',
+    data: FileDeleteAllRequestSchema,
+    codes: [ApiCode.FileNotDeleted, ApiCode.FileSuccess],
+  },
+  'POST /api/file/upload': {
+    area: 'file',
+    summary: 'Restore a file (config.json, pin_mapping.json, a language pack), then restart',
+    guard: 'admin',
+    query: z.object({ file: z.string() }),
+    upload: { config: 'The file content.' },
+    raw: { type: 'text/plain', description: '"OK"; the gateway restarts.' },
+    statuses: { 500: { description: 'Refused; nothing restarts.', text: 'The reason.' } },
+  },
+  'POST /api/firmware/update': {
+    area: 'firmware',
+    summary: 'Upload a firmware image, then restart',
+    guard: 'admin',
+    upload: { MD5: 'MD5 of the image, 32 hex digits (first part).', firmware: 'The image.' },
+    raw: { type: 'text/plain', description: '"OK"; the gateway restarts.' },
+    statuses: { 500: { description: 'Refused; nothing restarts.', text: 'The reason.' } },
+  },
+  'POST /api/maintenance/reboot': {
+    area: 'maintenance',
+    summary: 'Restart the gateway',
+    guard: 'admin',
+    data: RebootRequestSchema,
+    codes: codesOf('Maintenance'),
+  },
+  'GET /api/i18n/languages': {
+    area: 'i18n',
+    summary: 'Language packs the gateway offers',
+    guard: 'none',
+  },
+  'GET /api/i18n/language': {
+    area: 'i18n',
+    summary: 'One language pack',
+    guard: 'none',
+    query: z.object({ code: z.string() }),
+    statuses: {
+      304: { description: 'Unchanged since the `If-None-Match` ETag.' },
+      404: { description: 'No pack with this code (empty body).' },
+    },
+  },
+  'GET /api/prometheus/metrics': {
+    area: 'prometheus',
+    summary: 'Metrics in the Prometheus text format',
+    guard: 'readonly',
+    raw: { type: 'text/plain', description: 'Prometheus text exposition 0.0.4.' },
+  },
+  'GET /zones.json': {
+    area: 'zones',
+    summary: 'Time zones: IANA name → POSIX TZ string',
+    description: 'gzip-encoded when the client accepts it.',
+    guard: 'none',
+    response: z.record(z.string(), z.string()),
+    statuses: { 304: { description: 'Unchanged since the `If-None-Match` ETag.' } },
+  },
+};
