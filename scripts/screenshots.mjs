@@ -23,17 +23,46 @@ if (format !== 'webp' && format !== 'png') {
 const require = createRequire(path.join(root, 'e2e/package.json'));
 const { chromium } = require('playwright-core');
 
-/** Each picture: what the README shows. `ready` is text that must be visible first. */
+/**
+ * Each picture: what the README shows. `ready` is text that must be visible first; `weak`
+ * waits for the weak-string mark of the shaded string; `tab` opens an inverter's tab.
+ */
 const PICTURES = [
   {
-    file: 'live-desktop-light',
+    file: 'live-overview-light',
+    route: '',
+    width: 1280,
+    height: 900,
+    theme: 'light',
+    ready: 'Balcony',
+    weak: true,
+  },
+  { file: 'live-phone-dark', route: '', width: 360, height: 1280, theme: 'dark', ready: 'Balcony' },
+  {
+    file: 'live-inverter-dark',
     route: '',
     width: 1280,
     height: 860,
-    theme: 'light',
+    theme: 'dark',
     ready: 'Balcony',
+    tab: 'Garage roof',
   },
-  { file: 'live-phone-dark', route: '', width: 360, height: 800, theme: 'dark', ready: 'Balcony' },
+  {
+    file: 'history-day-light',
+    route: 'history?view=day&date=2025-06-20',
+    width: 1280,
+    height: 860,
+    theme: 'light',
+    ready: 'Energy history',
+  },
+  {
+    file: 'history-month-phone-dark',
+    route: 'history?view=month&date=2025-06-20',
+    width: 360,
+    height: 800,
+    theme: 'dark',
+    ready: 'Energy history',
+  },
   {
     file: 'settings-inverters',
     route: 'settings/inverter',
@@ -89,7 +118,9 @@ const gateway = spawn(
       SIM_FLEET: 'demo',
       SIM_SEED: '1',
       SIM_START: '2025-06-21T12:00:00',
-      SIM_SPEED: '1',
+      // A minute per second, and one shaded string, so the overview flags it within a minute.
+      SIM_SPEED: '60',
+      SIM_FAULTS: 'shade:114182352592:2',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   },
@@ -162,6 +193,11 @@ try {
     await page.waitForFunction(() => !document.querySelector('.spinner-border'), null, {
       timeout: 20_000,
     });
+    if (picture.weak)
+      await page.getByRole('button', { name: 'Weak string' }).first().waitFor({ timeout: 120_000 });
+    if (picture.tab) await page.getByRole('tab', { name: new RegExp(picture.tab) }).click();
+    if (picture.route.startsWith('history'))
+      await page.locator('.history-chart canvas, .history-chart svg').first().waitFor();
     await page.evaluate(() => document.fonts.ready);
     const cdp = await context.newCDPSession(page);
     const { data } = await cdp.send(
