@@ -72,7 +72,6 @@ const PICTURES = [
     ready: 'Garage roof',
   },
   {
-    file: 'info-system-dark',
     route: 'info/system',
     width: 1280,
     height: 860,
