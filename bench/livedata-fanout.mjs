@@ -1,22 +1,33 @@
 #!/usr/bin/env node
-// /livedata fan-out (issue 3 §7): the real server with 10 inverters, 100 then 500 clients.
-// The wire stays clean (no timestamps added), so delivery is measured as the spread between the
-// first and the last client receiving the same message, plus the per-inverter push interval
-// seen by one client. Server CPU and RSS come from /proc. Prints figures; asserts nothing.
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+// /livedata fan-out (issues 3 §7 and 13): the real server with 10 inverters, 100, 500 and 1,000
+// clients. The clients run in worker threads (bench/lib/live-clients-worker.mjs) so the spread
+// measured is the server's sending, not one client loop working through its queue. The wire
+// stays clean (no timestamps added): delivery spread = last minus first arrival of the same
+// frame across all clients; missed = frames that reached the others but not this client.
+// Server CPU and RSS come from /proc. Prints figures; asserts nothing.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import WebSocket from 'ws';
+import { analyse, startClients } from './lib/live-clients.mjs';
+import {
+  cpuSeconds,
+  fmt,
+  memory,
+  pickPort,
+  sleep,
+  startServer,
+  stopServer,
+} from './lib/bench-server.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const PHASES = [100, 500];
+// FANOUT_PHASES=500,500 runs other phases (e.g. to see the noise of one figure).
+const PHASES = (process.env.FANOUT_PHASES ?? '100,500,1000').split(',').map(Number);
 const MEASURE_MS = 10_000;
-const HARD_LIMIT_MS = 58_000;
-const CLOCK_TICK = 100; // getconf CLK_TCK on Linux
+// A frame first seen this close to the end is not counted: a loaded machine may hold a
+// client thread back that long, and it would count as missed.
+const GRACE_MS = 2000;
+const WORKERS = 4;
+// bench/run-all.mjs stops a benchmark after 120 s.
+const HARD_LIMIT_MS = 110_000;
 
 // 10 inverters of known families (serial prefixes of inverter-domain §1).
 const FLEET = [
@@ -32,38 +43,7 @@ const FLEET = [
   ['114482350010', 2], // HMS 2 channels
 ];
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function cpuTicks(pid) {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]); // utime + stime
-}
-
-async function memory(pid) {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
-function percentile(values, p) {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function startServer(port, dataDir) {
+async function start(dataDir) {
   const inverters = FLEET.map(([serial, channels], order) => ({
     serial: Number.parseInt(serial, 16),
     name: `Bench ${order + 1}`,
@@ -75,122 +55,35 @@ async function startServer(port, dataDir) {
     path.join(dataDir, 'config.json'),
     JSON.stringify({ dtu: { poll_interval: 1 }, inverters }),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SIM_FLEET: 'none',
-      SIM_START: '2025-06-21T12:00:00',
-      SIM_SPEED: '10',
-      SIM_SEED: '7',
+  return startServer({
+    port: await pickPort(),
+    dataDir,
+    env: { SIM_FLEET: 'none', SIM_START: '2025-06-21T12:00:00', SIM_SPEED: '10', SIM_SEED: '7' },
+    ready: async (url) => {
+      const body = await (await fetch(`${url}/api/livedata/status`)).json();
+      return body.inverters.length === FLEET.length && body.inverters.some((i) => i.data_age < 5);
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  const end = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    try {
-      const response = await fetch(`${url}/api/livedata/status`);
-      const body = await response.json();
-      if (body.inverters.length === FLEET.length && body.inverters.some((i) => i.data_age < 5))
-        break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > end) throw new Error(`server did not come up:\n${output}`);
-    await sleep(200);
-  }
-  return { child, url };
 }
 
-function connect(url, count) {
-  // Arrivals are only stamped while measuring; keys are computed afterwards so the clients,
-  // which share the machine with the server, do as little as possible per message.
-  const stamps = []; // [client index, ms, digest]
-  const sockets = [];
-  let measuring = false;
-  const opened = Array.from({ length: count }, (_, index) => {
-    const ws = new WebSocket(url.replace('http', 'ws') + '/livedata', { perMessageDeflate: false });
-    sockets.push(ws);
-    ws.on('message', (data) => {
-      if (measuring) stamps.push([index, performance.now(), data]);
-    });
-    return new Promise((resolve, reject) => {
-      ws.once('open', resolve);
-      ws.once('error', reject);
-    });
-  });
-  return {
-    ready: Promise.all(opened),
-    start: () => (measuring = true),
-    stop: () => (measuring = false),
-    close: () =>
-      Promise.all(sockets.map((ws) => new Promise((r) => (ws.once('close', r), ws.close())))),
-    stamps,
-  };
-}
-
-/** Per message (same bytes): first and last arrival and how many clients got it. */
-function analyse(stamps, windowEnd) {
-  const arrivals = new Map();
-  const reference = new Map(); // serial → arrival times at client 0
-  for (const [index, time, data] of stamps) {
-    const key = createHash('sha1').update(data).digest('base64');
-    const entry = arrivals.get(key);
-    if (entry) {
-      entry.last = time;
-      entry.count++;
-    } else if (time <= windowEnd) arrivals.set(key, { first: time, last: time, count: 1 });
-    if (index === 0 && time <= windowEnd) {
-      const serial = /"serial":"([0-9a-f]+)"/.exec(data.toString('latin1', 0, 200))?.[1] ?? '?';
-      reference.set(serial, [...(reference.get(serial) ?? []), time]);
-    }
-  }
-  return { arrivals, reference };
-}
-
-async function phase(url, pid, count) {
-  const clients = connect(url, count);
-  await clients.ready;
+async function phase(server, count) {
+  const url = server.url.replace('http', 'ws') + '/livedata';
+  const clients = await startClients({ url, stayers: count, workers: WORKERS });
   await sleep(1500); // welcome messages out of the way
-  const cpuBefore = await cpuTicks(pid);
-  const started = performance.now();
-  clients.start();
+  const pid = server.child.pid;
+  const cpuBefore = await cpuSeconds(pid);
+  const started = Date.now();
+  await clients.record();
+  const from = performance.timeOrigin + performance.now();
   await sleep(MEASURE_MS);
-  const elapsed = performance.now() - started;
-  const cpu = ((await cpuTicks(pid)) - cpuBefore) / CLOCK_TICK / (elapsed / 1000);
+  const cpu = ((await cpuSeconds(pid)) - cpuBefore) / ((Date.now() - started) / 1000);
   const mem = await memory(pid);
-  // Messages under way when the window closed still count for their late receivers.
-  await sleep(1000);
-  clients.stop();
-  await clients.close();
-  const { arrivals, reference } = analyse(clients.stamps, started + elapsed);
-  const complete = [...arrivals.values()].filter((a) => a.count === count);
-  const spreads = complete.map((a) => a.last - a.first);
-  const gaps = [...reference.values()].flatMap((times) =>
-    times.slice(1).map((t, i) => t - times[i]),
-  );
-  return {
-    clients: count,
-    messages: arrivals.size,
-    complete: complete.length,
-    rate: arrivals.size / (elapsed / 1000),
-    p50: percentile(spreads, 50),
-    p99: percentile(spreads, 99),
-    max: Math.max(...spreads),
-    gapP50: percentile(gaps, 50) / 1000,
-    gapMax: Math.max(...gaps) / 1000,
-    cpu: cpu * 100,
-    rss: mem.rss,
-    peak: mem.peak,
-  };
+  // Frames under way when the window closed still reach their late receivers: the last
+  // seconds of the recording only complete frames, they add none (analyse's grace).
+  await sleep(GRACE_MS);
+  const { sessions, endedAt } = await clients.stop();
+  const result = analyse(sessions, { from, to: endedAt, graceMs: GRACE_MS });
+  return { clients: count, seconds: (endedAt - GRACE_MS - from) / 1000, ...result, cpu, mem };
 }
 
 async function main() {
@@ -199,46 +92,45 @@ async function main() {
     process.exit(1);
   }, HARD_LIMIT_MS);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'heliodtu-bench-'));
-  const port = await freePort();
   let server;
   try {
-    server = await startServer(port, dataDir);
-    const idleBefore = await cpuTicks(server.child.pid);
+    server = await start(dataDir);
+    const idleBefore = await cpuSeconds(server.child.pid);
     await sleep(2000);
-    const idle = ((await cpuTicks(server.child.pid)) - idleBefore) / CLOCK_TICK / 2;
+    const idle = ((await cpuSeconds(server.child.pid)) - idleBefore) / 2;
     const idleMem = await memory(server.child.pid);
     const rows = [];
-    for (const count of PHASES) rows.push(await phase(server.url, server.child.pid, count));
+    for (const count of PHASES) rows.push(await phase(server, count));
 
-    const f = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
-    process.stdout.write(
-      `\n/livedata fan-out: 10 inverters, poll 1 s at SIM_SPEED 10, ${MEASURE_MS / 1000} s per phase\n` +
-        `idle (0 clients): server CPU ${f(idle * 100)} %, RSS ${f(idleMem.rss)} MiB; ` +
+    const out = (text) => process.stdout.write(text);
+    out(
+      `\n/livedata fan-out: 10 inverters, poll 1 s at SIM_SPEED 10, ${MEASURE_MS / 1000} s per phase, ` +
+        `clients in ${WORKERS} worker threads, server ${server.kind}\n` +
+        `idle (0 clients): server CPU ${fmt(idle * 100)} %, RSS ${fmt(idleMem.rss)} MiB; ` +
         `machine load average ${loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')}\n\n` +
-        'clients | msgs/s | msgs to all | spread p50 ms | p99 ms | max ms | push gap p50/max s | CPU % | RSS MiB | peak MiB\n' +
-        '------- | ------ | ----------- | ------------- | ------ | ------ | ------------------ | ----- | ------- | --------\n',
+        'clients | msgs/s | msgs to all | spread p50 ms | p99 ms | max ms | missed total | clients missing | max missed/client | dropped | CPU % | RSS MiB\n' +
+        '------- | ------ | ----------- | ------------- | ------ | ------ | ------------ | --------------- | ----------------- | ------- | ----- | -------\n',
     );
     for (const r of rows) {
-      process.stdout.write(
-        `${String(r.clients).padStart(7)} | ${f(r.rate).padStart(6)} | ${`${r.complete}/${r.messages}`.padStart(11)} | ` +
-          `${f(r.p50, 2).padStart(13)} | ${f(r.p99, 2).padStart(6)} | ${f(r.max, 2).padStart(6)} | ` +
-          `${`${f(r.gapP50, 2)} / ${f(r.gapMax, 2)}`.padStart(18)} | ${f(r.cpu).padStart(5)} | ` +
-          `${f(r.rss).padStart(7)} | ${f(r.peak).padStart(8)}\n`,
+      out(
+        `${String(r.clients).padStart(7)} | ${fmt(r.broadcasts / r.seconds).padStart(6)} | ` +
+          `${`${r.complete}/${r.broadcasts}`.padStart(11)} | ${fmt(r.spreadP50, 2).padStart(13)} | ` +
+          `${fmt(r.spreadP99, 2).padStart(6)} | ${fmt(r.spreadMax, 2).padStart(6)} | ` +
+          `${String(r.missedTotal).padStart(12)} | ${String(r.clientsMissing).padStart(15)} | ` +
+          `${String(r.missedMaxPerClient).padStart(17)} | ` +
+          `${`${r.droppedByServer}${r.dropCodes.length ? ` (${r.dropCodes.join(',')})` : ''}`.padStart(7)} | ` +
+          `${fmt(r.cpu * 100).padStart(5)} | ${fmt(r.mem.rss).padStart(7)}\n`,
       );
     }
-    process.stdout.write(
-      '\nspread = last minus first arrival of one message across all clients (clients share the\n' +
-        'machine with the server, so it includes client-side work). CPU % of one core.\n',
+    out(
+      '\nspread = last minus first arrival of one frame across all clients; missed = frames that\n' +
+        'reached at least half of the clients but not this one; dropped = closed by the server\n' +
+        '(back-pressure). Clients share the 2 cores with the server. CPU % of one core.\n',
     );
   } finally {
-    if (server && server.child.exitCode === null) {
-      const exited = new Promise((resolve) => server.child.once('exit', resolve));
-      server.child.kill('SIGTERM');
-      await Promise.race([exited, sleep(5000)]);
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    }
+    await stopServer(server);
     await rm(dataDir, { recursive: true, force: true });
     clearTimeout(watchdog);
   }

@@ -6,8 +6,11 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const here = import.meta.dirname;
+// BENCH_SKIP: a comma list of benchmarks already run elsewhere (npm test runs the soak as a check).
+const skipped = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const benches = readdirSync(here)
   .filter((name) => name.endsWith('.mjs') && name !== path.basename(import.meta.filename))
+  .filter((name) => !skipped.has(name))
   .sort();
 
 const crashed = [];

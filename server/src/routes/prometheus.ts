@@ -8,6 +8,7 @@ import {
   type PrometheusDtu,
   type PrometheusInverter,
 } from '../metrics/prometheus.js';
+import { EventLoopDelayMonitor, eventLoopDelayLines } from '../metrics/event-loop-delay.js';
 import { uptimeSeconds } from '../system/boot-record.js';
 import { HeapTracker } from '../system/host-figures.js';
 import { readNetworkStatus } from '../system/network-status.js';
@@ -44,7 +45,12 @@ export const prometheusRoutes: FastifyPluginAsync = async (app) => {
   const heap = new HeapTracker();
   heap.sample();
   const sampler = setInterval(() => heap.sample(), HEAP_SAMPLE_MS).unref();
-  app.addHook('onClose', async () => clearInterval(sampler));
+  const loopDelay = new EventLoopDelayMonitor();
+  loopDelay.start();
+  app.addHook('onClose', async () => {
+    clearInterval(sampler);
+    loopDelay.stop();
+  });
 
   app.get(
     '/api/prometheus/metrics',
@@ -73,7 +79,10 @@ export const prometheusRoutes: FastifyPluginAsync = async (app) => {
         wifiRssi: network.network_mode === 'Station' ? network.sta_rssi : 0,
         bssid: network.sta_status ? network.sta_bssid.toUpperCase() : '',
       };
-      const text = formatPrometheusMetrics(dtu, inverterMetrics(app));
+      // The gateway's own figures follow the device's, so OpenDTU dashboards see no change.
+      const text =
+        formatPrometheusMetrics(dtu, inverterMetrics(app)) +
+        `${eventLoopDelayLines(loopDelay.latest()).join('\n')}\n`;
       return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'no-cache').send(text);
     },
   );

@@ -2,6 +2,7 @@ import type { WebSocket } from 'ws';
 import type { LiveDataFullStatus } from '@heliodtu/contract/live-data';
 import { LIVE_PUSH_MAX_INTERVAL_MS, LIVE_SEND_TICK_MS } from '@heliodtu/contract/ws';
 import type { SocketHub } from './socket-hub.js';
+import { textFrame, type TextFrame } from './text-frame.js';
 
 /** What the fan-out needs of the simulator (device/simulator.ts FleetSimulator). */
 export interface LiveSource {
@@ -19,15 +20,15 @@ export interface LiveTiming {
 interface Sent {
   /** Host ms of the last broadcast of this inverter. */
   at: number;
-  /** That message, encoded once: a new client gets it while it is fresh. */
-  message: Buffer;
+  /** That message, encoded and framed once: a new client gets it while it is fresh. */
+  message: TextFrame;
 }
 
 /**
  * The /livedata sender, wire-contract §4.2: one inverter per message, pushed when the
  * simulator has new data for it (at most once per tick when updates come faster) and at
- * least every 10 s. Each message is built and encoded once and the same bytes go to every
- * client; nothing is built while no client is connected.
+ * least every 10 s. Each message is built, encoded and framed once and the same bytes go to
+ * every client; nothing is built while no client is connected.
  */
 export class LiveFanout {
   private readonly dirty = new Set<string>();
@@ -110,9 +111,9 @@ export class LiveFanout {
     for (const serial of this.sent.keys()) if (!serials.includes(serial)) this.sent.delete(serial);
   }
 
-  private build(serial: string): Buffer | null {
+  private build(serial: string): TextFrame | null {
     const status = this.source.liveData(serial);
     if (status.inverters.length !== 1) return null;
-    return Buffer.from(JSON.stringify(status), 'utf8');
+    return textFrame(JSON.stringify(status));
   }
 }

@@ -6,7 +6,8 @@ import { socketCredential, socketGuard } from './socket-auth.js';
 
 /**
  * WS /livedata, wire-contract §4.2: `{"inverters":[<one full object>],"total":…,"hints":…}`
- * per message. No client cap (the device keeps 8); slow clients are skipped, not queued.
+ * per message. No client cap (the device keeps 8); a client too slow to keep up is closed
+ * (socket-hub.ts back-pressure rule), so the others are never delayed.
  * Client messages (the interface's 'ping') are ignored; WebSocket pings are answered by ws.
  */
 export const livedataSocketRoutes: FastifyPluginAsync = async (app) => {

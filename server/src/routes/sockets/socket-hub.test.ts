@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { CLOGGED_TIMEOUT_MS, MAX_BUFFERED_BYTES, SocketHub } from './socket-hub.js';
+import { MAX_BUFFERED_BYTES, SOCKET_CLOSE_TOO_SLOW, SocketHub } from './socket-hub.js';
 
 /** Enough of a ws WebSocket for the hub: state, buffer level, and what was sent. */
 class FakeSocket extends EventEmitter {
@@ -21,6 +21,7 @@ class FakeSocket extends EventEmitter {
   }
   close(code: number) {
     this.closedWith = code;
+    this.readyState = 2;
   }
 }
 
@@ -41,27 +42,18 @@ describe('SocketHub', () => {
     expect(hub.broadcast('again')).toBe(1);
   });
 
-  it('skips a client whose buffer is full and drops it when it stays full', () => {
-    let now = 0;
-    const hub = new SocketHub(() => now);
+  it('closes a client whose buffer is over the limit instead of skipping or waiting', () => {
+    const hub = new SocketHub();
     const [slow, fast] = [fake(), fake()];
     hub.add(asWs(slow), null);
     hub.add(asWs(fast), null);
+    slow.bufferedAmount = MAX_BUFFERED_BYTES;
+    expect(hub.broadcast('one')).toBe(2);
     slow.bufferedAmount = MAX_BUFFERED_BYTES + 1;
-    expect(hub.broadcast('one')).toBe(1);
-    expect(slow.sent).toEqual([]);
-    now += CLOGGED_TIMEOUT_MS / 2;
-    slow.bufferedAmount = 10; // it caught up: served again, and the clock restarts
-    expect(hub.broadcast('two')).toBe(2);
-    slow.bufferedAmount = MAX_BUFFERED_BYTES + 1;
-    hub.broadcast('three');
-    now += CLOGGED_TIMEOUT_MS;
-    expect(slow.terminated).toBe(false);
-    now += 1;
-    hub.broadcast('four');
-    expect(slow.terminated).toBe(true);
-    expect(hub.size).toBe(1);
-    expect(fast.sent).toEqual(['one', 'two', 'three', 'four']);
+    expect(hub.broadcast('two')).toBe(1);
+    expect(slow.closedWith).toBe(SOCKET_CLOSE_TOO_SLOW);
+    expect(slow.sent).toEqual(['one']);
+    expect(fast.sent).toEqual(['one', 'two']);
   });
 
   it('closes the clients whose credentials no longer pass', () => {

@@ -2,59 +2,59 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { SOCKET_CLOSE_UNAUTHORIZED } from '@heliodtu/contract/ws';
 import { socketAllowed } from './socket-auth.js';
+import { sendTextFrame, textFrame, type TextFrame } from './text-frame.js';
 
-/** A client whose unsent data exceeds this is skipped, not queued further. */
+const isTextFrame = (message: string | Buffer | TextFrame): message is TextFrame =>
+  typeof message === 'object' && 'framed' in message;
+
+/** Unsent bytes above which a client is too slow to keep: it is closed, not waited for. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
-/** A client that stays over the limit this long is a dead or stalled peer: it is dropped. */
-export const CLOGGED_TIMEOUT_MS = 60_000;
+/** Close code for a client dropped by that rule (RFC 6455 1013, try again later). */
+export const SOCKET_CLOSE_TOO_SLOW = 1013;
 
 interface HubClient {
   /** The credential it connected with, re-checked when the security settings change. */
   readonly credential: string | null;
-  cloggedSince: number | null;
 }
 
 /**
- * The clients of one socket path. Messages are encoded once and the same buffer goes to every
- * client (fan-out cost stays one serialisation per message). Memory stays bounded: a client
- * that does not read is skipped while its buffer is full and dropped when it stays full.
+ * The clients of one socket path. A message is encoded and framed once and the same bytes go
+ * to every client (fan-out cost: one serialisation per message, one write per client).
+ * Back-pressure rule: a client with more than MAX_BUFFERED_BYTES unsent is closed with
+ * SOCKET_CLOSE_TOO_SLOW (ws destroys it if the close handshake stalls), so every client that
+ * stays connected gets every message and a slow one never delays or bloats the others.
  */
 export class SocketHub {
   private readonly clients = new Map<WebSocket, HubClient>();
-
-  constructor(private readonly now: () => number = Date.now) {}
 
   get size(): number {
     return this.clients.size;
   }
 
   add(socket: WebSocket, credential: string | null): void {
-    this.clients.set(socket, { credential, cloggedSince: null });
+    this.clients.set(socket, { credential });
     socket.on('close', () => this.clients.delete(socket));
     // A broken peer must not take the process down; 'close' follows an error.
     socket.on('error', () => socket.terminate());
   }
 
-  /** Send one text message to every client that can take it; returns how many got it. */
-  broadcast(text: string | Buffer): number {
+  /** Send one text message to every open client; returns how many got it. */
+  broadcast(message: string | Buffer | TextFrame): number {
     if (this.clients.size === 0) return 0;
-    const data = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+    const frame = isTextFrame(message) ? message : textFrame(message);
     let sent = 0;
-    for (const socket of this.clients.keys()) if (this.send(socket, data)) sent++;
+    for (const socket of this.clients.keys()) if (this.send(socket, frame)) sent++;
     return sent;
   }
 
-  /** Send to one client, unless it is not open or its buffer is full. */
-  send(socket: WebSocket, text: string | Buffer): boolean {
-    const client = this.clients.get(socket);
-    if (!client || socket.readyState !== socket.OPEN) return false;
+  /** Send to one client unless it is not open; a client over the buffer limit is closed. */
+  send(socket: WebSocket, message: string | Buffer | TextFrame): boolean {
+    if (!this.clients.has(socket) || socket.readyState !== socket.OPEN) return false;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      client.cloggedSince ??= this.now();
-      if (this.now() - client.cloggedSince > CLOGGED_TIMEOUT_MS) socket.terminate();
+      socket.close(SOCKET_CLOSE_TOO_SLOW, 'Too slow');
       return false;
     }
-    client.cloggedSince = null;
-    socket.send(text, { binary: false });
+    sendTextFrame(socket, isTextFrame(message) ? message : textFrame(message));
     return true;
   }
 
