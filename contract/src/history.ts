@@ -119,14 +119,23 @@ export type HistoryDay = z.infer<typeof HistoryDaySchema>;
 
 //-- GET /api/history/month?month=YYYY-MM, /year?year=YYYY, /years  (one shape for the three bar views)
 
-export const HistoryInverterYieldSchema = HistoryPeakSchema.extend({
+/**
+ * A peak inside a month, year or lifetime also names its local day ('YYYY-MM-DD'; null with no
+ * production): `peak_local` alone cannot place it on a calendar day in the gateway's zone.
+ */
+export const HistoryPeriodPeakSchema = HistoryPeakSchema.extend({
+  peak_date: DateText.nullable(),
+});
+export type HistoryPeriodPeak = z.infer<typeof HistoryPeriodPeakSchema>;
+
+export const HistoryInverterYieldSchema = HistoryPeriodPeakSchema.extend({
   serial: z.string(),
   yield_wh: WattHours,
 });
 export type HistoryInverterYield = z.infer<typeof HistoryInverterYieldSchema>;
 
 /** One bar: a day ('YYYY-MM-DD'), a month ('YYYY-MM') or a year ('YYYY'). Only periods with data. */
-export const HistoryPeriodEntrySchema = HistoryPeakSchema.extend({
+export const HistoryPeriodEntrySchema = HistoryPeriodPeakSchema.extend({
   key: z.string(),
   yield_wh: WattHours,
   /** Local days with data inside this entry (1 for a day). */
@@ -141,7 +150,7 @@ export const HistoryPeriodSchema = z.object({
   key: z.string(),
   tz: z.string(),
   entries: z.array(HistoryPeriodEntrySchema),
-  total: HistoryPeakSchema.extend({ yield_wh: WattHours }),
+  total: HistoryPeriodPeakSchema.extend({ yield_wh: WattHours }),
   /** Per inverter over the whole period (names for the legend). */
   inverters: z.array(HistoryInverterYieldSchema.extend({ name: z.string(), present: z.boolean() })),
 });

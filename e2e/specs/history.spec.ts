@@ -88,7 +88,30 @@ test.describe('history', () => {
       /^2025: yield [\d,.]+ kWh; best: (May|June) 2025/,
     );
     await expect(page.getByRole('button', { name: 'Previous year' })).toBeDisabled();
+    // The year's peak names its exact local day (the period answer carries peak_date).
+    await expect(page.getByTestId('stat-Peak power')).toHaveText(
+      /^[\d,]+ W\w+day, (April|May|June) \d\d?, 2025, at \d\d:\d\d$/,
+    );
     await checkA11y('history year');
+
+    // Drill-down: a click on June's bar opens June (12 bars across the plot area, June 6th).
+    const over = page.getByRole('group', { name: /^2025: yield/ }).locator('.u-over');
+    const box = await over.boundingBox();
+    expect(box).not.toBeNull();
+    const june = { x: ((box?.width ?? 0) * 5.5) / 12, y: (box?.height ?? 0) / 2 };
+    await over.hover({ position: june });
+    await over.click({ position: june });
+    await expect(page).toHaveURL(/view=month&date=2025-06-01$/);
+    await expect(page.getByTestId('history-summary')).toHaveText(/^June 2025: yield/);
+    // …and the table alternative's first column links each day to its curve, by keyboard too.
+    await page.getByRole('button', { name: 'Show as table' }).click();
+    await checkA11y('history month table');
+    const dayLink = page.getByRole('table').getByRole('link', { name: 'Friday, June 20, 2025' });
+    await dayLink.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/view=day&date=2025-06-20$/);
+    await expect(page.getByRole('button', { name: 'Day', exact: true })).toBeFocused();
+    await expect(page.getByTestId('history-summary')).toHaveText(/^Friday, June 20, 2025: yield/);
   });
 
   test('logged in, the CSV is fetched with the stored credentials', async ({ page }) => {

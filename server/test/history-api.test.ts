@@ -124,6 +124,36 @@ describe('history API', () => {
     );
   });
 
+  it('names the local day of every period peak, the day whose curve holds it', async () => {
+    const month = HISTORY_RESPONSE_SCHEMAS['GET /api/history/month'].parse(
+      await json('/api/history/month?month=2025-06'),
+    );
+    for (const entry of month.entries) expect(entry.peak_date).toBe(entry.key);
+    const year = HISTORY_RESPONSE_SCHEMAS['GET /api/history/year'].parse(
+      await json('/api/history/year?year=2025'),
+    );
+    const best = month.entries.reduce((a, b) => (b.peak_w > a.peak_w ? b : a));
+    expect([year.total.peak_date, year.entries[0]?.peak_date]).toEqual([best.key, best.key]);
+    const date = year.total.peak_date ?? '';
+    const day = HISTORY_RESPONSE_SCHEMAS['GET /api/history/day'].parse(
+      await json(`/api/history/day?date=${date}`),
+    );
+    const at = year.total.peak_at ?? 0;
+    expect([day.total.peak_at, at >= day.start && at < day.end]).toEqual([at, true]);
+    for (const inv of year.inverters) {
+      const own = month.entries.filter((e) => e.inverters.some((i) => i.serial === inv.serial));
+      const top = own.reduce((a, b) => {
+        const peak = (e: typeof b) => e.inverters.find((i) => i.serial === inv.serial)?.peak_w ?? 0;
+        return peak(b) > peak(a) ? b : a;
+      });
+      expect(inv.peak_date, inv.serial).toBe(top.key);
+    }
+    const empty = HISTORY_RESPONSE_SCHEMAS['GET /api/history/year'].parse(
+      await json('/api/history/year?year=2024'),
+    );
+    expect([empty.entries, empty.total.peak_at, empty.total.peak_date]).toEqual([[], null, null]);
+  });
+
   it('exports CSV whose bucket energies sum to the daily yields of the day export', async () => {
     const from = addDays(TODAY, -BACKFILL_DAYS);
     const to = addDays(TODAY, -1);

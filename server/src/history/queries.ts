@@ -4,6 +4,7 @@ import type {
   HistoryPeak,
   HistoryPeriod,
   HistoryPeriodEntry,
+  HistoryPeriodPeak,
   HistoryPoint,
 } from '@heliodtu/contract/history';
 import { HISTORY_BUCKET_MINUTES } from '@heliodtu/contract/domain/history-dates';
@@ -128,15 +129,28 @@ interface Acc {
   wh: number;
   peak: number;
   peakAt: number | null;
+  /** Local day number of the peak's daily row. */
+  peakDay: number | null;
 }
+
+const newAcc = (): Acc => ({ wh: 0, peak: 0, peakAt: null, peakDay: null });
 
 const better = (acc: Acc, row: DayTotals) => {
   acc.wh += row.wh;
   if (row.peak > acc.peak) {
     acc.peak = row.peak;
     acc.peakAt = row.peakAt;
+    acc.peakDay = row.day;
   }
 };
+
+/** A period's peak with its local date, taken from the daily row it came from (no zone lookup). */
+function periodPeakOf(ctx: QueryContext, acc: Acc): HistoryPeriodPeak {
+  const peak = peakOf(ctx, acc);
+  const date =
+    peak.peak_at !== null && acc.peakDay !== null ? ctx.calendar.dateOf(acc.peakDay) : null;
+  return { ...peak, peak_date: date };
+}
 
 /** Month, year and lifetime bars: daily rows in [from, to] grouped by `keyOf(date)`. */
 export function periodView(
@@ -151,12 +165,12 @@ export function periodView(
   const byId = new Map(inverters.map((i) => [i.id, i]));
   const groups = new Map<string, { days: Set<number>; fleet: Acc; invs: Map<number, Acc> }>();
   const overall = new Map<number, Acc>();
-  const fleetAll: Acc = { wh: 0, peak: 0, peakAt: null };
+  const fleetAll = newAcc();
   for (const row of ctx.store.days(from, to)) {
     const k = keyOf(ctx.calendar.dateOf(row.day));
     let group = groups.get(k);
     if (!group) {
-      group = { days: new Set(), fleet: { wh: 0, peak: 0, peakAt: null }, invs: new Map() };
+      group = { days: new Set(), fleet: newAcc(), invs: new Map() };
       groups.set(k, group);
     }
     if (row.inv === FLEET_INV) {
@@ -166,10 +180,10 @@ export function periodView(
     }
     if (!byId.has(row.inv)) continue;
     group.days.add(row.day);
-    const acc = group.invs.get(row.inv) ?? { wh: 0, peak: 0, peakAt: null };
+    const acc = group.invs.get(row.inv) ?? newAcc();
     better(acc, row);
     group.invs.set(row.inv, acc);
-    const all = overall.get(row.inv) ?? { wh: 0, peak: 0, peakAt: null };
+    const all = overall.get(row.inv) ?? newAcc();
     better(all, row);
     overall.set(row.inv, all);
   }
@@ -183,11 +197,11 @@ export function periodView(
         key: k,
         yield_wh: invs.reduce((sum, [, acc]) => sum + acc.wh, 0),
         days: g.days.size,
-        ...peakOf(ctx, g.fleet),
+        ...periodPeakOf(ctx, g.fleet),
         inverters: invs.map(([id, acc]) => ({
           serial: byId.get(id)?.serial ?? '',
           yield_wh: acc.wh,
-          ...peakOf(ctx, acc),
+          ...periodPeakOf(ctx, acc),
         })),
       };
     });
@@ -198,18 +212,18 @@ export function periodView(
     entries,
     total: {
       yield_wh: entries.reduce((sum, e) => sum + e.yield_wh, 0),
-      ...peakOf(ctx, fleetAll),
+      ...periodPeakOf(ctx, fleetAll),
     },
     inverters: inverters
       .filter((i) => overall.has(i.id))
       .map((i) => {
-        const acc = overall.get(i.id) ?? { wh: 0, peak: 0, peakAt: null };
+        const acc = overall.get(i.id) ?? newAcc();
         return {
           serial: i.serial,
           name: i.name,
           present: i.present,
           yield_wh: acc.wh,
-          ...peakOf(ctx, acc),
+          ...periodPeakOf(ctx, acc),
         };
       }),
   };

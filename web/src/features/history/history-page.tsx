@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import tableIcon from 'bootstrap-icons/icons/table.svg?raw';
 import { Page } from '@/components/layout/page';
@@ -18,6 +18,7 @@ import {
   selectionFromSearch,
   type HistoryBounds,
   type HistorySelection,
+  type HistoryView,
 } from './history-view';
 
 const VIEW_KEYS = {
@@ -40,12 +41,27 @@ export function HistoryPage() {
   const [, navigate] = useLocation();
   const [serial, setSerial] = useState<string>();
   const [asTable, setAsTable] = useState(false);
+  const viewButtons = useRef(new Map<HistoryView, HTMLButtonElement>());
+  const focusAfterDrill = useRef<HistoryView | null>(null);
 
   const data = range.data;
   const bounds: HistoryBounds | undefined = data && { firstDay: data.first_day, today: data.today };
   const selection = bounds && selectionFromSearch(search, bounds);
   const select = (next: HistorySelection) => navigate(`${PATHS.history}?${searchOf(next)}`);
   const reload = () => client.invalidateQueries({ queryKey: ['history'] });
+  // A drill-down from the chart into another bar view keeps the focus on the chart (re-labelled,
+  // ready for the next Enter); into the day view, or from a table link, whose element goes away,
+  // the focus moves to the pressed view button, which names the view now shown.
+  const drill = (next: HistorySelection, from: 'chart' | 'table') => {
+    if (from === 'table' || next.view === 'day') focusAfterDrill.current = next.view;
+    select(next);
+  };
+  const shownView = selection?.view;
+  useEffect(() => {
+    if (!shownView || focusAfterDrill.current !== shownView) return;
+    focusAfterDrill.current = null;
+    viewButtons.current.get(shownView)?.focus();
+  }, [shownView]);
 
   return (
     <Page
@@ -66,6 +82,10 @@ export function HistoryPage() {
               {HISTORY_VIEWS.map((view) => (
                 <button
                   key={view}
+                  ref={(element) => {
+                    if (element) viewButtons.current.set(view, element);
+                    else viewButtons.current.delete(view);
+                  }}
                   type="button"
                   className={`btn ${view === selection.view ? 'btn-primary' : 'btn-outline-primary'}`}
                   aria-pressed={view === selection.view}
@@ -99,7 +119,7 @@ export function HistoryPage() {
               asTable={asTable}
             />
           ) : (
-            <PeriodView selection={selection} bounds={bounds} asTable={asTable} />
+            <PeriodView selection={selection} bounds={bounds} asTable={asTable} onDrill={drill} />
           )}
         </>
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportQuery, selectionFromSearch, shiftSelection } from './history-view';
+import { drillDown, exportQuery, selectionFromSearch, shiftSelection } from './history-view';
 
 const bounds = { firstDay: '2024-11-15', today: '2025-06-21' };
 
@@ -69,5 +69,13 @@ describe('history view state', () => {
     expect(exportQuery({ view: 'lifetime', date: '2025-06-21' }, old).query['from']).toBe(
       '2015-06-15',
     );
+  });
+
+  it('drills a bar down one level: day of a month, month of a year, year of the lifetime', () => {
+    expect(drillDown('month', '2025-06-08')).toEqual({ view: 'day', date: '2025-06-08' });
+    expect(drillDown('year', '2025-06')).toEqual({ view: 'month', date: '2025-06-01' });
+    expect(drillDown('lifetime', '2024')).toEqual({ view: 'year', date: '2024-01-01' });
+    expect(drillDown('day', '2025-06-08')).toBeNull();
+    expect(drillDown('year', '2025-06-08')).toBeNull();
   });
 });

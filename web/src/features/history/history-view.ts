@@ -115,3 +115,14 @@ export function exportQuery(
   if (serial) query['serial'] = serial;
   return { path: HISTORY_PATHS.export, query };
 }
+
+/**
+ * The period one level down from a bar: a day of the month view opens that day, a month of the
+ * year view that month, a year of the lifetime view that year. Null for the day view.
+ */
+export function drillDown(view: HistoryView, key: string): HistorySelection | null {
+  if (view === 'month' && /^\d{4}-\d{2}-\d{2}$/.test(key)) return { view: 'day', date: key };
+  if (view === 'year' && /^\d{4}-\d{2}$/.test(key)) return { view: 'month', date: `${key}-01` };
+  if (view === 'lifetime' && /^\d{4}$/.test(key)) return { view: 'year', date: `${key}-01-01` };
+  return null;
+}

@@ -42,9 +42,7 @@ export function periodName(selection: HistorySelection, locale: string, lifetime
   return lifetime;
 }
 
-/** Where the period's peak happened: the day (or month/year) key made readable, and the time. */
-export function peakDetail(key: string, locale: string, at: string): string {
-  const where =
-    key.length === 10 ? dateLabel(locale, key) : key.length === 7 ? monthLabel(locale, key) : key;
-  return `${where}, ${at}`;
+/** Where the period's peak happened: its local day made readable, and the time. */
+export function peakDetail(date: string, locale: string, at: string): string {
+  return `${dateLabel(locale, date)}, ${at}`;
 }

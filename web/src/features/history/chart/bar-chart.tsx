@@ -17,11 +17,15 @@ export interface BarChartProps {
   /** A y-axis number in the language shown. */
   formatTick(value: number): string;
   summary: string;
+  /** Opens bar `idx` (drill-down); only bars with a value can be opened. */
+  onPick?(idx: number): void;
+  /** How to open a bar with the keyboard (read after the summary). */
+  pickHint?: string;
 }
 
 /** Daily, monthly or yearly yields as bars. */
 export function BarChart(props: BarChartProps) {
-  const { ticks, labels, values, formatValue, formatTick, summary } = props;
+  const { ticks, labels, values, formatValue, formatTick, summary, onPick, pickHint } = props;
   const t = useT();
   const data = useMemo<uPlot.AlignedData>(() => [ticks.map((_, i) => i), values], [ticks, values]);
 
@@ -81,5 +85,18 @@ export function BarChart(props: BarChartProps) {
     [labels, values, formatValue],
   );
 
-  return <UplotChart options={options} data={data} summary={summary} describe={describe} />;
+  const canPick = useCallback(
+    (idx: number) => values[idx] !== null && values[idx] !== undefined,
+    [values],
+  );
+
+  return (
+    <UplotChart
+      options={options}
+      data={data}
+      summary={summary}
+      describe={describe}
+      {...(onPick ? { onPick, canPick, ...(pickHint ? { pickHint } : {}) } : {})}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import uPlot from 'uplot';
 import '../history.scss';
 import { useThemeStore } from '@/lib/theme-store';
@@ -15,21 +15,44 @@ export interface UplotChartProps {
   height?: number;
   /** A performance.measure() name for the time from building to the first drawn frame (bench). */
   measure?: string;
+  /** Opens what data index `idx` stands for (a bar's period); absent: nothing to open. */
+  onPick?(idx: number): void;
+  /** Whether index `idx` can be opened (a bar with data); every index when absent. */
+  canPick?(idx: number): boolean;
+  /** How to open with the keyboard, read after the summary (only with onPick). */
+  pickHint?: string;
 }
+
+interface Pick {
+  onPick: ((idx: number) => void) | undefined;
+  canPick: ((idx: number) => boolean) | undefined;
+}
+
+const pickable = (pick: Pick, idx: number | null | undefined): idx is number =>
+  idx !== null && idx !== undefined && !!pick.onPick && (pick.canPick?.(idx) ?? true);
 
 const PHONE = 576;
 
 /**
  * A uPlot canvas that follows its container's width and the colour theme. The crosshair and the
  * legend readout follow the mouse or touch, and the arrow keys (Home/End) when focused; the
- * values under a keyboard-moved crosshair are announced.
+ * values under a keyboard-moved crosshair are announced. With `onPick`, a click (Enter or Space
+ * on the keyboard) opens the index under the crosshair; a tap first selects, a second tap on the
+ * same index opens, so a phone can still read a bar's value.
  */
 export function UplotChart(props: UplotChartProps) {
-  const { options, data, summary, describe, height, measure } = props;
+  const { options, data, summary, describe, height, measure, onPick, canPick, pickHint } = props;
   const hostRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
+  // The latest handlers, read by the uPlot listeners without rebuilding the chart.
+  const pickRef = useRef<Pick>({ onPick, canPick });
   const [spoken, setSpoken] = useState('');
   const theme = useThemeStore((state) => state.resolved);
+  const hintId = useId();
+
+  useEffect(() => {
+    pickRef.current = { onPick, canPick };
+  }, [onPick, canPick]);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -44,9 +67,32 @@ export function UplotChart(props: UplotChartProps) {
       drawn = true;
       performance.measure(measure, { start: begin, end: performance.now() });
     };
-    const hooks = { ...built.hooks, draw: [...(built.hooks?.draw ?? []), onDraw] };
+    const onCursor = (u: uPlot) => {
+      u.over.style.cursor = pickable(pickRef.current, u.cursor.idx) ? 'pointer' : '';
+    };
+    const hooks = {
+      ...built.hooks,
+      draw: [...(built.hooks?.draw ?? []), onDraw],
+      setCursor: [...(built.hooks?.setCursor ?? []), onCursor],
+    };
     const plot = new uPlot({ ...built, hooks, width, height: chartHeight }, data, host);
     plotRef.current = plot;
+    let pointer = 'mouse';
+    let tapped: number | null = null;
+    const onPointerDown = (event: PointerEvent) => {
+      pointer = event.pointerType;
+    };
+    const onClick = () => {
+      const idx = plot.cursor.idx;
+      if (!pickable(pickRef.current, idx)) return;
+      if ((pointer === 'touch' || pointer === 'pen') && tapped !== idx) {
+        tapped = idx;
+        return;
+      }
+      pickRef.current.onPick?.(idx);
+    };
+    plot.over.addEventListener('pointerdown', onPointerDown);
+    plot.over.addEventListener('click', onClick);
     const observer = new ResizeObserver(() => {
       const next = Math.max(host.clientWidth, 200);
       if (next !== plot.width)
@@ -54,6 +100,8 @@ export function UplotChart(props: UplotChartProps) {
     });
     observer.observe(host);
     return () => {
+      plot.over.removeEventListener('pointerdown', onPointerDown);
+      plot.over.removeEventListener('click', onClick);
       observer.disconnect();
       plot.destroy();
       plotRef.current = null;
@@ -65,6 +113,13 @@ export function UplotChart(props: UplotChartProps) {
     const plot = plotRef.current;
     const count = data[0].length;
     if (!plot || count === 0) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      const idx = plot.cursor.idx;
+      if (!pickable(pickRef.current, idx)) return;
+      event.preventDefault();
+      pickRef.current.onPick?.(idx);
+      return;
+    }
     const current = plot.cursor.idx ?? -1;
     const target =
       event.key === 'ArrowRight'
@@ -91,9 +146,15 @@ export function UplotChart(props: UplotChartProps) {
         role="group"
         tabIndex={0}
         aria-label={summary}
+        aria-describedby={onPick && pickHint ? hintId : undefined}
         onKeyDown={onKeyDown}
         onBlur={() => setSpoken('')}
       />
+      {onPick && pickHint && (
+        <div id={hintId} className="visually-hidden">
+          {pickHint}
+        </div>
+      )}
       <div className="visually-hidden" aria-live="polite">
         {spoken}
       </div>

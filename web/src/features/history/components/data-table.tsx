@@ -1,12 +1,16 @@
+import type { ReactNode } from 'react';
+
 export interface DataTableProps {
   caption: string;
   columns: string[];
   /** Cells as shown; the first one of a row is its header. */
   rows: string[][];
+  /** Optional content of each row's header cell in place of its text (a link to open it). */
+  heads?: ReactNode[];
 }
 
 /** The table alternative of a chart: the same values, one row per time or period. */
-export function DataTable({ caption, columns, rows }: DataTableProps) {
+export function DataTable({ caption, columns, rows, heads }: DataTableProps) {
   return (
     <div
       className="table-responsive"
@@ -27,10 +31,10 @@ export function DataTable({ caption, columns, rows }: DataTableProps) {
           </tr>
         </thead>
         <tbody>
-          {rows.map(([head, ...cells]) => (
+          {rows.map(([head, ...cells], row) => (
             <tr key={head}>
               <th scope="row" className="fw-normal text-nowrap">
-                {head}
+                {heads?.[row] ?? head}
               </th>
               {cells.map((cell, i) => (
                 <td key={columns[i + 1] ?? i} className="text-end text-nowrap">

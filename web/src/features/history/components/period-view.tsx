@@ -1,14 +1,22 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
 import { useFormat } from '@/lib/format';
+import { PATHS } from '@/lib/paths';
 import { useLocale, useT } from '@/lib/i18n/use-t';
 import { useHistoryPeriod } from '../api/history-queries';
 import { kwh } from '../history-format';
-import type { HistoryBounds, HistorySelection } from '../history-view';
+import { drillDown, searchOf, type HistoryBounds, type HistorySelection } from '../history-view';
 import { barsOf, peakDetail, periodName } from '../period-bars';
 import { DataTable } from './data-table';
 import { StatCards } from './stat-cards';
 import { ViewError } from './view-error';
+
+const PICK_HINTS = {
+  month: 'history.OpenDayHint',
+  year: 'history.OpenMonthHint',
+  lifetime: 'history.OpenYearHint',
+} as const;
 
 const BarChart = lazy(() => import('../chart/bar-chart').then((m) => ({ default: m.BarChart })));
 
@@ -16,10 +24,12 @@ export interface PeriodViewProps {
   selection: HistorySelection;
   bounds: HistoryBounds;
   asTable: boolean;
+  /** Opens the period of a bar one level down: a bar clicked or Enter on it, or its table link. */
+  onDrill(next: HistorySelection, from: 'chart' | 'table'): void;
 }
 
 /** Month (daily bars), year (monthly bars) or lifetime (yearly bars) of the fleet's yield. */
-export function PeriodView({ selection, bounds, asTable }: PeriodViewProps) {
+export function PeriodView({ selection, bounds, asTable, onDrill }: PeriodViewProps) {
   const t = useT();
   const format = useFormat();
   const locale = useLocale();
@@ -33,6 +43,17 @@ export function PeriodView({ selection, bounds, asTable }: PeriodViewProps) {
   const values = useMemo(
     () => bars?.entries.map((entry) => (entry ? entry.yield_wh / 1000 : null)) ?? [],
     [bars],
+  );
+  const targets = useMemo(
+    () => bars?.keys.map((key, i) => (bars.entries[i] ? drillDown(selection.view, key) : null)),
+    [bars, selection.view],
+  );
+  const onPick = useCallback(
+    (idx: number) => {
+      const next = targets?.[idx];
+      if (next) onDrill(next, 'chart');
+    },
+    [targets, onDrill],
   );
   const formatValue = useMemo(
     () => (v: number | null | undefined) =>
@@ -64,10 +85,26 @@ export function PeriodView({ selection, bounds, asTable }: PeriodViewProps) {
         bestYield: formatValue(values[bestIndex]),
       })
     : t('history.PeriodEmpty', { period: name });
-  const peakDay = period.entries.find(
-    (e) => e.peak_at !== null && e.peak_w === period.total.peak_w,
-  );
   const watts = (v: number) => `${format.decimalNoDigits(v)} W`;
+  const heads = bars.entries.flatMap<ReactNode>((entry, i) => {
+    const next = targets?.[i];
+    if (!entry) return [];
+    return next
+      ? [
+          <Link
+            key={bars.keys[i]}
+            href={`${PATHS.history}?${searchOf(next)}`}
+            onClick={(event) => {
+              // A plain click (wouter passes only those): open in place, like a bar.
+              event.preventDefault();
+              onDrill(next, 'table');
+            }}
+          >
+            {bars.labels[i]}
+          </Link>,
+        ]
+      : [bars.labels[i]];
+  });
   const rows = bars.entries.flatMap((entry, i) =>
     entry
       ? [
@@ -96,10 +133,10 @@ export function PeriodView({ selection, bounds, asTable }: PeriodViewProps) {
           {
             label: t('history.Peak'),
             value: period.total.peak_at !== null ? watts(period.total.peak_w) : '–',
-            ...(peakDay && period.total.peak_local
+            ...(period.total.peak_date && period.total.peak_local
               ? {
                   detail: peakDetail(
-                    peakDay.key,
+                    period.total.peak_date,
                     locale,
                     t('history.AtTime', { time: period.total.peak_local }),
                   ),
@@ -121,6 +158,7 @@ export function PeriodView({ selection, bounds, asTable }: PeriodViewProps) {
             ...period.inverters.map((inv) => `${inv.name || inv.serial} [kWh]`),
           ]}
           rows={rows}
+          heads={heads}
         />
       ) : (
         <Suspense fallback={<div style={{ height: 300 }} />}>
@@ -133,6 +171,8 @@ export function PeriodView({ selection, bounds, asTable }: PeriodViewProps) {
               Number.isInteger(v) ? format.decimalNoDigits(v) : format.decimalOneDigit(v)
             }
             summary={summary}
+            onPick={onPick}
+            pickHint={t(PICK_HINTS[selection.view === 'day' ? 'month' : selection.view])}
           />
         </Suspense>
       )}

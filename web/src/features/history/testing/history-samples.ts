@@ -119,6 +119,7 @@ export const MONTH: HistoryPeriod = {
       peak_w: 1402,
       peak_at: 1748779500,
       peak_local: '14:05',
+      peak_date: '2025-06-01',
       inverters: [
         {
           serial: '114182352592',
@@ -126,6 +127,7 @@ export const MONTH: HistoryPeriod = {
           peak_w: 701,
           peak_at: 1748779200,
           peak_local: '14:00',
+          peak_date: '2025-06-01',
         },
       ],
     },
@@ -136,6 +138,7 @@ export const MONTH: HistoryPeriod = {
       peak_w: 1510.2,
       peak_at: 1750504500,
       peak_local: '13:15',
+      peak_date: '2025-06-21',
       inverters: [
         {
           serial: '114182352592',
@@ -143,11 +146,18 @@ export const MONTH: HistoryPeriod = {
           peak_w: 748.1,
           peak_at: 1750503900,
           peak_local: '13:05',
+          peak_date: '2025-06-21',
         },
       ],
     },
   ],
-  total: { yield_wh: 17999.9, peak_w: 1510.2, peak_at: 1750504500, peak_local: '13:15' },
+  total: {
+    yield_wh: 17999.9,
+    peak_w: 1510.2,
+    peak_at: 1750504500,
+    peak_local: '13:15',
+    peak_date: '2025-06-21',
+  },
   inverters: [
     {
       serial: '114182352592',
@@ -157,8 +167,17 @@ export const MONTH: HistoryPeriod = {
       peak_w: 748.1,
       peak_at: 1750503900,
       peak_local: '13:05',
+      peak_date: '2025-06-21',
     },
   ],
+};
+
+/** The year's peak: 2025-06-08 13:27 local (11:27 UTC), a day the month sample does not show. */
+const YEAR_PEAK = {
+  peak_w: 1620.4,
+  peak_at: 1749382020,
+  peak_local: '13:27',
+  peak_date: '2025-06-08',
 };
 
 export const YEAR: HistoryPeriod = {
@@ -167,9 +186,9 @@ export const YEAR: HistoryPeriod = {
   key: '2025',
   entries: [
     { ...MONTH.entries[0]!, key: '2025-05', yield_wh: 250_000, days: 31 },
-    { ...MONTH.entries[1]!, key: '2025-06', yield_wh: 180_000, days: 21 },
+    { ...MONTH.entries[1]!, key: '2025-06', yield_wh: 180_000, days: 21, ...YEAR_PEAK },
   ],
-  total: { ...MONTH.total, yield_wh: 430_000 },
+  total: { ...MONTH.total, yield_wh: 430_000, ...YEAR_PEAK },
 };
 
 export const YEARS: HistoryPeriod = {
