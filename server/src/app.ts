@@ -97,6 +97,10 @@ export async function buildApp({
   const app = Fastify({
     logger: consoleLoggerOptions(consoleLog),
     bodyLimit: FILE_UPLOAD_MAX_BYTES * 8,
+    // While closing (a reboot, a shutdown) the listener takes no new connections; a request that
+    // still arrives on an open keep-alive connection is answered normally rather than with a 503,
+    // which a browser reports as an error for a mere favicon fetched during a reboot.
+    return503OnClosing: false,
   });
 
   await app.register(multipart, {
