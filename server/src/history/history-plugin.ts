@@ -2,7 +2,6 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import fp from 'fastify-plugin';
 import { STATE_DIR } from '../store/chip-id.js';
-import { backfill } from './backfill.js';
 import { HISTORY_DEFAULTS, type HistoryOptions } from './history-options.js';
 import { HistoryService } from './history-service.js';
 import { HISTORY_FILE, HistoryStore } from './store.js';
@@ -22,7 +21,7 @@ export interface HistoryPluginOptions {
 /**
  * The history recorder for this boot. A boot without config.json (fresh data dir or factory
  * reset) starts with an empty history; a config restore keeps it. A demo fleet with an empty
- * history gets the last days backfilled from the simulation's physics, before listening.
+ * history gets the last days backfilled from the simulation's physics, while already listening.
  */
 export const historyPlugin = fp<HistoryPluginOptions>(
   async (app, { history: given }) => {
@@ -51,29 +50,20 @@ export const historyPlugin = fp<HistoryPluginOptions>(
     app.decorate('history', service);
     app.addHook('onReady', async () => {
       const { simFleet, simSeed } = app.system.options;
-      if (simFleet === 'demo' && options.backfillDays > 0 && service.db.isEmpty()) {
-        try {
-          const started = performance.now();
-          const ntp = app.store.config.ntp;
-          const result = backfill(service.db, service.calendar(), {
-            slots: app.store.config.inverters,
-            seed: simSeed,
-            latitude: ntp.latitude,
-            longitude: ntp.longitude,
-            nowMs: app.clock.now(),
-            days: options.backfillDays,
-          });
-          if (result.inverters > 0) {
-            const ms = Math.round(performance.now() - started);
-            log(
-              `History: ${result.days} demo days backfilled for ${result.inverters} inverter(s) in ${ms} ms`,
-            );
-          }
-        } catch (error) {
-          log(`History backfill failed: ${(error as Error).message}`);
-        }
-      }
-      service.attach(app.device);
+      const ntp = app.store.config.ntp;
+      const demo =
+        simFleet === 'demo' && options.backfillDays > 0
+          ? {
+              slots: app.store.config.inverters,
+              seed: simSeed,
+              latitude: ntp.latitude,
+              longitude: ntp.longitude,
+              nowMs: app.clock.now(),
+              days: options.backfillDays,
+            }
+          : null;
+      // Not awaited: the demo days are written after the listener is up (service.started).
+      void service.start(app.device, demo);
     });
     app.addHook('onClose', async () => service.close());
   },

@@ -1,4 +1,5 @@
 import { bucketStart } from './aggregate.js';
+import { backfill, type BackfillOptions } from './backfill.js';
 import { LocalCalendar } from './local-day.js';
 import type { QueryContext } from './queries.js';
 import { HistoryRecorder, sampleOf, type RecordedFleet } from './recorder.js';
@@ -40,6 +41,10 @@ export class HistoryService {
   /** Per serial: the packet last recorded (uptime of the packet + power), see onUpdate. */
   private readonly lastPacket = new Map<string, string>();
   private closed = false;
+  /** A demo backfill is between two days (its counters must not outlive a close). */
+  private backfilling = false;
+  /** Settles once the live polls are followed (after the demo backfill, if any). */
+  started: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: HistoryServiceOptions) {
     this.store = this.open();
@@ -68,6 +73,39 @@ export class HistoryService {
     } catch (error) {
       if (isCorruption(error)) this.failed('read', error);
       throw error;
+    }
+  }
+
+  /**
+   * Backfill an empty history with demo days, then follow the fleet's polls. Starts on the
+   * next turn of the event loop, so the listener binds first and answers while the days are
+   * written (the backfill yields after each day).
+   */
+  start(fleet: RecordedFleet, demo: BackfillOptions | null): Promise<void> {
+    this.started = (async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (this.closed) return;
+      if (demo && demo.days > 0 && this.store.isEmpty()) await this.backfill(demo);
+      if (!this.closed) this.attach(fleet);
+    })();
+    return this.started;
+  }
+
+  private async backfill(demo: BackfillOptions): Promise<void> {
+    const began = performance.now();
+    this.backfilling = true;
+    try {
+      const result = await backfill(this.store, this.calendar(), demo, () => this.closed);
+      if (result && result.inverters > 0) {
+        const ms = Math.round(performance.now() - began);
+        this.options.log(
+          `History: ${result.days} demo days backfilled for ${result.inverters} inverter(s) in ${ms} ms`,
+        );
+      }
+    } catch (error) {
+      this.options.log(`History backfill failed: ${(error as Error).message}`);
+    } finally {
+      this.backfilling = false;
     }
   }
 
@@ -105,6 +143,8 @@ export class HistoryService {
   close(): void {
     if (this.closed) return;
     this.flush();
+    // A backfill cut short: its simulated counters must not be credited against the live ones.
+    if (this.backfilling) this.guard('backfill', () => this.store.clearCounters());
     this.closed = true;
     this.detach?.();
     for (const timer of this.timers) clearInterval(timer);

@@ -80,6 +80,8 @@ export async function buildTestGateway(
   const apiProblems: string[] = [];
   checkAnswers(app, apiProblems);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  // The demo backfill runs after listening; tests start from the whole history.
+  await app.history?.started;
   onFinished(async () => {
     await app.close();
     if (!existingDataDir) await rm(dataDir, { recursive: true, force: true });
