@@ -20,7 +20,7 @@ for (const name of benches) {
   const result = spawnSync(process.execPath, [path.join(here, name)], {
     cwd: path.resolve(here, '..'),
     stdio: 'inherit',
-    timeout: 120_000,
+    timeout: 180_000,
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) crashed.push(name);
