@@ -4,11 +4,14 @@
 // inverter per second for 60 s. Prints the main-thread time per socket message (Chromium's own
 // task accounting through the DevTools protocol, and the message handler plus the React commit
 // it triggers, timed in the page) and the JS heap before and after. Asserts nothing.
+// Per tab in turn (issue 15: the overview within 10 % of an inverter's tab), in one page:
+//   node bench/live-view.mjs [--tabs=inverter,overview] [--seconds=30]  (seconds per tab)
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
+/* global document -- the tab check runs in the page */
 import { chromium } from 'playwright-core';
 import { WebSocketServer } from 'ws';
 
@@ -17,7 +20,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const dist = process.env.BENCH_WEB_DIST ?? path.join(root, 'web/dist');
 const INVERTERS = 10;
 const STRINGS = 6;
-const RUN_MS = 60_000;
+const arg = (name, fallback) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const TABS = arg('tabs', 'inverter,overview').split(',');
+const RUN_MS = Number(arg('seconds', String(60 / TABS.length))) * 1000;
 const HARD_LIMIT_MS = 88_000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -238,36 +244,47 @@ try {
     return (await metrics()).JSHeapUsedSize;
   };
 
-  const heapBefore = await heap();
-  const before = await metrics();
-  sending = true;
-  await new Promise((resolve) => setTimeout(resolve, RUN_MS));
-  sending = false;
-  const after = await metrics();
-  const heapAfter = await heap();
-  const samples = await page.evaluate(() => globalThis.__liveBench.splice(0));
-  const channelCards = await page.locator('[data-testid^="channel-"]').count();
-
-  const received = samples.length;
-  const perMessage = (name) => ((after[name] - before[name]) * 1000) / Math.max(1, received);
-  const sorted = [...samples].sort((a, b) => a - b);
-  const pct = (p) =>
-    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
   const mb = (bytes) => (bytes / 1024 / 1024).toFixed(2);
+  const header = `live view: ${INVERTERS} inverters × ${STRINGS} strings, 1 message per inverter per second, ${RUN_MS / 1000} s per tab`;
+  const out = [header];
+  for (const tab of TABS) {
+    // Tab 0 is the overview, tab 1 the first inverter's pill (its cards come with the messages).
+    const index = tab === 'overview' ? 0 : 1;
+    await page.getByRole('tab').nth(index).click();
+    await page.waitForFunction(
+      (i) => document.querySelectorAll('[role="tab"]')[i]?.getAttribute('aria-selected') === 'true',
+      index,
+    );
+    await page.evaluate(() => globalThis.__liveBench.splice(0));
+    const heapBefore = await heap();
+    const before = await metrics();
+    const sentBefore = sent;
+    sending = true;
+    await new Promise((resolve) => setTimeout(resolve, RUN_MS));
+    sending = false;
+    const after = await metrics();
+    const heapAfter = await heap();
+    const samples = await page.evaluate(() => globalThis.__liveBench.splice(0));
+    const channelCards = await page.locator('[data-testid^="channel-"]').count();
+    const stringRows = await page.locator('[data-testid="overview"] tbody tr').count();
 
-  process.stdout.write(
-    [
-      `live view: ${INVERTERS} inverters × ${STRINGS} strings, 1 message per inverter per second, ${RUN_MS / 1000} s`,
-      `messages sent ${sent}, handled in the page ${received}; channel cards shown ${channelCards}`,
-      `main thread per message (Chromium task time): ${perMessage('TaskDuration').toFixed(2)} ms` +
+    const received = samples.length;
+    const perMessage = (name) => ((after[name] - before[name]) * 1000) / Math.max(1, received);
+    const sorted = [...samples].sort((a, b) => a - b);
+    const pct = (p) =>
+      sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+    out.push(
+      `${tab} tab: messages sent ${sent - sentBefore}, handled in the page ${received}; channel cards shown ${channelCards}, overview string rows ${stringRows}`,
+      `  main thread per message (Chromium task time): ${perMessage('TaskDuration').toFixed(2)} ms` +
         ` (script ${perMessage('ScriptDuration').toFixed(2)} ms, layout ${perMessage('LayoutDuration').toFixed(2)} ms,` +
         ` style ${perMessage('RecalcStyleDuration').toFixed(2)} ms; includes the 1 s clock and paints)`,
-      `handler + React commit per message: mean ${(samples.reduce((a, b) => a + b, 0) / Math.max(1, received)).toFixed(2)} ms,` +
+      `  handler + React commit per message: mean ${(samples.reduce((a, b) => a + b, 0) / Math.max(1, received)).toFixed(2)} ms,` +
         ` median ${pct(50).toFixed(2)} ms, p95 ${pct(95).toFixed(2)} ms, max ${pct(100).toFixed(2)} ms`,
-      `JS heap used after GC: before ${mb(heapBefore)} MB, after ${mb(heapAfter)} MB (${heapAfter >= heapBefore ? '+' : ''}${mb(heapAfter - heapBefore)} MB)`,
-      `bench took ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    ].join('\n') + '\n',
-  );
+      `  JS heap used after GC: before ${mb(heapBefore)} MB, after ${mb(heapAfter)} MB (${heapAfter >= heapBefore ? '+' : ''}${mb(heapAfter - heapBefore)} MB)`,
+    );
+  }
+  out.push(`bench took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  process.stdout.write(`${out.join('\n')}\n`);
 } finally {
   clearInterval(sender);
   await browser.close();

@@ -39,8 +39,13 @@ describe('the built index.html', () => {
     const html = read('index.html');
     // Part of the entry: no chunk that could only be found after the entry ran.
     expect(manifest['src/features/live/live-page.tsx']).toBeUndefined();
+    // The overview too (the default tab with two or more inverters, issue 15), with its texts.
+    expect(manifest['src/features/live/overview/overview-panel.tsx']).toBeUndefined();
     const entry = manifest['index.html']!;
     expect(read(entry.file)).toContain('home.LiveData');
+    expect(read(entry.file)).toContain('liveoverview.SortBy');
+    // Its texts in the English core (the catalogue object, not only the keys the code names).
+    expect(read(entry.file)).toMatch(/liveoverview"?:\{"?SortBy"?:/);
     const needed = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];

@@ -17,4 +17,6 @@ export const CORE_NAMESPACES = [
   'hints',
   'inverterchannelinfo',
   'inverterchannelproperty',
+  // The fleet overview, the live view's default tab with two or more inverters (issue 15).
+  'liveoverview',
 ] as const;

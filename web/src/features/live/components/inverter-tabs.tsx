@@ -1,19 +1,14 @@
-import { lazy, Suspense, useId, type KeyboardEvent } from 'react';
+import { useId, type KeyboardEvent } from 'react';
 import gridIcon from 'bootstrap-icons/icons/grid-3x3-gap-fill.svg?raw';
 import { Icon } from '@/components/ui/icon';
-import { Spinner } from '@/components/ui/spinner';
-import { ensureFullCatalog } from '@/lib/i18n/i18n-store';
 import { useT } from '@/lib/i18n/use-t';
 import { liveActions, OVERVIEW, selectSerialKey, useLiveStore } from '../live-store';
+// Part of the live view's first load (about 3 kB gz), its texts in the English core: as the
+// default tab it would otherwise show only after its chunk and the rest of the catalogue, two
+// round trips after the entry (bench/first-live.mjs, overview time).
+import { OverviewPanel } from '../overview/overview-panel';
 import { InverterPanel } from './inverter-panel';
 import { InverterPill } from './inverter-pill';
-
-// Loaded with its first showing, so the live view's first load grows by the tab only (budget).
-// Its texts come with the rest of the English catalogue (i18n core-namespaces.ts).
-const OverviewPanel = lazy(async () => {
-  const [m] = await Promise.all([import('../overview/overview-panel'), ensureFullCatalog()]);
-  return { default: m.OverviewPanel };
-});
 
 /**
  * The inverter selector (WAI-ARIA tabs as Bootstrap pills) and the selected panel. With two or
@@ -94,9 +89,7 @@ export function InverterTabs() {
         {...(single ? {} : { role: 'tabpanel', 'aria-labelledby': tabId(selected) })}
       >
         {overviewOn ? (
-          <Suspense fallback={<Spinner label={t('base.Loading')} />}>
-            <OverviewPanel onOpen={liveActions.select} />
-          </Suspense>
+          <OverviewPanel onOpen={liveActions.select} />
         ) : (
           <InverterPanel key={selected} serial={selected} />
         )}

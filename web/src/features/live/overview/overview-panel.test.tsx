@@ -72,6 +72,19 @@ describe('OverviewPanel', () => {
     expect(within(tile).queryByTestId('weak-string')).toBeNull();
   });
 
+  it("draws an inverter's first full data at once, not with the next one-second redraw", () => {
+    // The first list has no strings (wire-contract §4.2); they come with the socket's messages.
+    const partial = FLEET.map(({ AC: _ac, DC: _dc, INV: _inv, ...common }) => common);
+    liveActions.reset();
+    liveActions.snapshot({ inverters: partial });
+    renderWithProviders(<OverviewPanel onOpen={() => undefined} />);
+    const tile = screen.getByRole('article', { name: 'Attic' });
+    expect(within(tile).queryAllByRole('row')).toHaveLength(0);
+    act(() => liveActions.message({ inverters: [FLEET[1]!] }));
+    const rows = within(screen.getByRole('article', { name: 'Attic' })).getAllByRole('row');
+    expect(rows.slice(1)).toHaveLength(Object.keys(fullInverter.DC).length);
+  });
+
   it('opens an inverter with a click on its name', async () => {
     const onOpen = vi.fn();
     const { user } = renderWithProviders(<OverviewPanel onOpen={onOpen} />);

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import warningIcon from 'bootstrap-icons/icons/exclamation-triangle-fill.svg?raw';
 import { weakSince } from '@heliodtu/contract/domain/weak-strings';
 import { Icon } from '@/components/ui/icon';
@@ -8,9 +8,10 @@ import { stringKey, useWeakStringStore } from '../weak-string-store';
 
 /**
  * The weak-string warning (issue 15): a focusable mark whose tooltip (hover and keyboard focus)
- * says why and since when, in device time. Nothing while the string is fine.
+ * says why and since when, in device time. Nothing while the string is fine. Memoised: the
+ * overview redraws every string row once a second, the mark changes only with its own track.
  */
-export function WeakMark({
+export const WeakMark = memo(function WeakMark({
   serial,
   channel,
   name,
@@ -48,4 +49,4 @@ export function WeakMark({
       </span>
     </span>
   );
-}
+});
