@@ -17,7 +17,11 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 /** Renders and lets the first answers in, without real time passing (the clock stays exact). */
 async function renderPage(status: JsonBodyType = oneInverterStatus, uptime = 3600) {
-  server.use(liveHandlers.status(status), liveHandlers.systemStatus(uptime));
+  server.use(
+    liveHandlers.status(status),
+    liveHandlers.systemStatus(uptime),
+    liveHandlers.ntpStatus(),
+  );
   renderWithProviders(<LivePage />);
   for (let i = 0; i < 50 && !screen.queryByTestId('totals'); i += 1) await advance(1);
   expect(screen.getByTestId('totals')).toBeInTheDocument();

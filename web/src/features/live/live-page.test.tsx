@@ -173,6 +173,7 @@ describe('LivePage', () => {
         return HttpResponse.json(liveDataStatusFixture);
       }),
       liveHandlers.systemStatus(),
+      liveHandlers.ntpStatus(),
     );
     const { user } = renderWithProviders(<LivePage />);
     await screen.findByTestId('totals');
