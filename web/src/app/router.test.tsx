@@ -16,7 +16,12 @@ const app = (
 
 describe('routes and guards (spec §2, §6)', () => {
   it('sends a logged-out visitor of a guarded page to login with returnUrl, and back', async () => {
-    server.use(http.get('*/api/security/authenticate', () => HttpResponse.json({ code: 10002 })));
+    server.use(
+      http.get('*/api/security/authenticate', () => HttpResponse.json({ code: 10002 })),
+      // After the logout: the live view's data, and the nav asking for history (a device's answer).
+      http.get('*/api/livedata/status', () => HttpResponse.json({})),
+      http.get('*/api/history/range', () => HttpResponse.text('<!doctype html>')),
+    );
     const { user } = renderWithProviders(app, { route: '/maintenance/reboot' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(currentPath()).toBe('/login?returnUrl=%2Fmaintenance%2Freboot');
