@@ -6,7 +6,8 @@ import { useFormat } from '@/lib/format';
 import { useLocale, useT } from '@/lib/i18n/use-t';
 import { useNtpInfoConfig } from './api/ntp-info-config';
 import { useNtpStatus } from './api/ntp-status';
-import { formatDeviceTime, parseDeviceTime } from './device-time';
+import { parseDeviceTime } from '@heliodtu/contract/domain/device-time';
+import { formatDeviceTime } from './device-time';
 
 const SUNSET_KEYS = [
   'ntpinfo.SunsetOfficial',

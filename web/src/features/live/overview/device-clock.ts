@@ -1,4 +1,5 @@
 import type { NtpStatus } from '@heliodtu/contract/ntp';
+import { parseDeviceTime } from '@heliodtu/contract/domain/device-time';
 import { apiGet } from '@/lib/api-client';
 
 /**
@@ -13,31 +14,6 @@ export interface ClockReading {
   readonly device: number;
   /** Host time (Date.now()) when it was read. */
   readonly host: number;
-}
-
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
-/** "Saturday, June 21 2025 12:00:00" (wire-contract §4.9) → ms; null when it is not that. */
-export function parseNtpLocalTime(text: string): number | null {
-  const match = /([A-Za-z]+) (\d{1,2}) (\d{4}) (\d{1,2}):(\d{2}):(\d{2})\s*$/.exec(text);
-  if (!match) return null;
-  const [, month = '', day, year, hour, minute, second] = match;
-  const index = MONTHS.indexOf(month.toLowerCase());
-  if (index < 0) return null;
-  return Date.UTC(Number(year), index, Number(day), Number(hour), Number(minute), Number(second));
 }
 
 /** Device ms at host time `host`, from up to the last two readings; the host time without any. */
@@ -66,7 +42,7 @@ export function startDeviceClock(hostNow: () => number = Date.now) {
   const read = async () => {
     try {
       const status = await apiGet<NtpStatus>('api/ntp/status', { silent: true });
-      const device = status.ntp_status ? parseNtpLocalTime(status.ntp_localtime) : null;
+      const device = status.ntp_status ? parseDeviceTime(status.ntp_localtime) : null;
       if (device === null || stopped) return;
       const previous = readings[readings.length - 1];
       // A clock that went back (DST end, set by hand) starts the estimate afresh.
