@@ -1,12 +1,7 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { ADMIN_AUTHDATA, expect, prepare, test } from '../fixtures/app-test.ts';
-import { freePort, waitUntilUp } from '../fixtures/own-gateway.ts';
+import { withOwnGateway } from '../fixtures/own-gateway.ts';
 
 // The e2e gateway starts on an empty history with the demo fleet: it backfills the 60 days
 // before its simulated today (2025-06-21), and today fills from live polls.
@@ -141,34 +136,7 @@ test.describe('history', () => {
 const deviceTest = test.extend<object, { bareGateway: string }>({
   bareGateway: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures it needs from this pattern
-    async ({}, use) => {
-      const root = fileURLToPath(new URL('../../', import.meta.url));
-      const port = await freePort();
-      const dataDir = await mkdtemp(path.join(process.env['E2E_TMP'] ?? tmpdir(), 'no-history-'));
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-        cwd: root,
-        stdio: 'ignore',
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          WEB_DIST: process.env['E2E_WEB_DIST'] ?? path.join(root, 'web/dist'),
-          SIM_SEED: '42',
-          SIM_START: '2025-06-21T12:00:00',
-          HISTORY: 'off',
-        },
-      });
-      const url = `http://127.0.0.1:${port}/`;
-      try {
-        await waitUntilUp(url, child);
-        await use(url);
-      } finally {
-        child.kill('SIGTERM');
-        if (child.exitCode === null) await once(child, 'exit');
-        await rm(dataDir, { recursive: true, force: true });
-      }
-    },
+    async ({}, use) => withOwnGateway('no-history-', { HISTORY: 'off' }, use),
     { scope: 'worker', timeout: 70_000 },
   ],
   baseURL: async ({ bareGateway }, use) => use(bareGateway),

@@ -1,9 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import {
   ADMIN_AUTHDATA,
@@ -12,13 +6,12 @@ import {
   test as appTest,
   type Theme,
 } from '../fixtures/app-test.ts';
-import { freePort, waitUntilUp } from '../fixtures/own-gateway.ts';
+import { withOwnGateway } from '../fixtures/own-gateway.ts';
 
 // Issue 15 against the real gateway: the fleet overview, the weak-string flag on a string the
 // simulator shades, and a limit from request to confirmation. The gateway is this file's own, so
 // the fault and the fast clock (a simulated minute per second) touch no other spec.
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BALCONY = '114182352592';
 const FLEET = [
   { name: 'Balcony', strings: ['Balcony left', 'Balcony right'] },
@@ -33,35 +26,17 @@ const SIM_SPEED = 60;
 const test = appTest.extend<object, { shadeGateway: string }>({
   shadeGateway: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures it needs from this pattern
-    async ({}, use) => {
-      const port = await freePort();
-      const dataDir = await mkdtemp(path.join(process.env['E2E_TMP'] ?? tmpdir(), 'shade-'));
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-        cwd: ROOT,
-        stdio: 'ignore',
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          WEB_DIST: process.env['E2E_WEB_DIST'] ?? path.join(ROOT, 'web/dist'),
-          SIM_SEED: '42',
+    async ({}, use) =>
+      withOwnGateway(
+        'shade-',
+        {
           SIM_START: '2025-06-21T11:00:00',
           SIM_SPEED: String(SIM_SPEED),
           // The balcony's second string gets 30 % of its light.
           SIM_FAULTS: `shade:${BALCONY}:2`,
         },
-      });
-      const url = `http://127.0.0.1:${port}/`;
-      try {
-        await waitUntilUp(url, child);
-        await use(url);
-      } finally {
-        child.kill('SIGTERM');
-        if (child.exitCode === null) await once(child, 'exit');
-        await rm(dataDir, { recursive: true, force: true });
-      }
-    },
+        use,
+      ),
     { scope: 'worker', timeout: 70_000 },
   ],
   baseURL: async ({ shadeGateway }, use) => use(shadeGateway),
