@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MQTT_COMMAND_NAMES } from '../domain/mqtt-commands.js';
 
 /**
  * The MQTT topic tree (integrations §2, §3) and the Home Assistant discovery payload (§5.3)
@@ -103,15 +104,7 @@ export const TOPIC_PARAMETERS: Readonly<Record<string, TopicParameter>> = {
   },
   command: {
     description: 'Command to an inverter.',
-    values: [
-      'limit_persistent_relative',
-      'limit_persistent_absolute',
-      'limit_nonpersistent_relative',
-      'limit_nonpersistent_absolute',
-      'power',
-      'restart',
-      'reset_rf_stats',
-    ],
+    values: [...MQTT_COMMAND_NAMES],
   },
   component: {
     description: 'HA component.',

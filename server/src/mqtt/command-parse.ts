@@ -1,22 +1,14 @@
 import type { LimitKind } from '@heliodtu/contract/domain/limit-type';
 import { LIMIT_RELATIVE_MAX } from '@heliodtu/contract/limits';
+import {
+  MQTT_COMMAND_NAMES as COMMAND_NAMES,
+  type MqttCommandName as CommandName,
+} from '@heliodtu/contract/domain/mqtt-commands';
 
 /**
  * The MQTT command topics (integrations §3) and their parsing rules, as pure functions: a
  * message becomes a typed command or a reason to ignore it, never an exception.
  */
-
-/** The command topic names after `<serial>/cmd/` (§3.1). */
-export const COMMAND_NAMES = [
-  'limit_persistent_relative',
-  'limit_persistent_absolute',
-  'limit_nonpersistent_relative',
-  'limit_nonpersistent_absolute',
-  'power',
-  'restart',
-  'reset_rf_stats',
-] as const;
-export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export type MqttCommand =
   | { serial: string; kind: 'limit'; value: number; limit: LimitKind }
