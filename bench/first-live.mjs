@@ -11,13 +11,12 @@
 //
 //   node bench/first-live.mjs [--runs=3] [--langs=en,de,fr] [--profiles=3g,wifi]
 //   BENCH_WEB_DIST=<dir>  another build (default web/dist; built into a temp dir when missing)
-import { execSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { pickPort, startServer, stopServer } from './lib/bench-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -51,11 +50,7 @@ let gateway;
 let browser;
 async function cleanUp() {
   await browser?.close().catch(() => {});
-  if (gateway && gateway.exitCode === null) {
-    gateway.kill('SIGTERM');
-    await Promise.race([once(gateway, 'exit'), new Promise((r) => setTimeout(r, 3000))]);
-    if (gateway.exitCode === null) gateway.kill('SIGKILL');
-  }
+  await stopServer(gateway);
   for (const dir of temps) rmSync(dir, { recursive: true, force: true });
 }
 const watchdog = setTimeout(() => {
@@ -78,43 +73,25 @@ function webDist() {
   return out;
 }
 
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
-
+/** The gateway (bench/lib/bench-server.mjs: compiled when current), up once it lists an inverter. */
 async function startGateway(dist) {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'first-live-data-'));
   temps.push(dataDir);
-  gateway = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: dist,
-      SIM_SEED: '42',
-      SIM_START: '2025-06-21T12:00:00',
+  let status;
+  gateway = await startServer({
+    port: await pickPort(8110, 8119),
+    dataDir,
+    env: { WEB_DIST: dist, SIM_SEED: '42', SIM_START: '2025-06-21T12:00:00' },
+    ready: async (url) => {
+      status = await fetch(`${url}/api/livedata/status`).then((r) => (r.ok ? r.json() : undefined));
+      return Boolean(status?.inverters?.[0]?.name);
     },
   });
-  const url = `http://127.0.0.1:${port}/`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (gateway.exitCode !== null) throw new Error(`gateway exited with ${gateway.exitCode}`);
-    const status = await fetch(`${url}api/livedata/status`)
-      .then((r) => (r.ok ? r.json() : undefined))
-      .catch(() => undefined);
-    const first = status?.inverters?.[0]?.name;
-    if (first) return { url, firstInverter: first, overview: status.inverters.length > 1 };
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error('gateway did not start');
+  return {
+    url: `${gateway.url}/`,
+    firstInverter: status.inverters[0].name,
+    overview: status.inverters.length > 1,
+  };
 }
 
 /**
