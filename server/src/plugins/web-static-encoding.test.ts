@@ -1,10 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildTestGateway } from '../../test/helpers/build-test-app.js';
+import { rawGet, tempDist } from '../../test/helpers/web-dist.js';
 import { acceptedEncodings } from './web-static.js';
 
 // Issue 13: the build's precompressed name.br / name.gz, chosen by Accept-Encoding.
@@ -12,40 +9,18 @@ const INDEX = `<!doctype html><html><head><title>HelioDTU</title></head><body>${
 const APP_JS = `console.log(${JSON.stringify('y'.repeat(4000))});`;
 const JS = 'assets/index-AbC123xy.js';
 
-async function precompressedDist(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'heliodtu-dist-br-'));
-  onTestFinished(() => rm(dir, { recursive: true, force: true }));
-  await mkdir(path.join(dir, 'assets'));
+/** index.html and one script, each with its .br and .gz beside it, as the build writes them. */
+function precompressedDist(): Promise<string> {
+  const files: Record<string, string | Buffer> = {};
   for (const [name, body] of [
     ['index.html', INDEX],
     [JS, APP_JS],
   ] as const) {
-    await writeFile(path.join(dir, name), body);
-    await writeFile(path.join(dir, `${name}.br`), brotliCompressSync(body));
-    await writeFile(path.join(dir, `${name}.gz`), gzipSync(body));
+    files[name] = body;
+    files[`${name}.br`] = brotliCompressSync(body);
+    files[`${name}.gz`] = gzipSync(body);
   }
-  return dir;
-}
-
-/** Raw HTTP GET, so the body arrives exactly as sent (fetch would decompress it). */
-function rawGet(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-    (resolve, reject) => {
-      const req = httpRequest(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      });
-      req.on('error', reject);
-      req.end();
-    },
-  );
+  return tempDist(files);
 }
 
 describe('web-static: encodings and revalidation', () => {

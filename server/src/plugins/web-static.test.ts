@@ -1,44 +1,12 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildTestGateway } from '../../test/helpers/build-test-app.js';
+import { rawGet, tempDist } from '../../test/helpers/web-dist.js';
 
 const INDEX = '<!doctype html><html><head><title>HelioDTU test</title></head><body></body></html>';
 const APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
-
-async function tempDist(files: Record<string, string | Buffer>): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'heliodtu-dist-'));
-  onTestFinished(() => rm(dir, { recursive: true, force: true }));
-  for (const [name, content] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
-    await writeFile(path.join(dir, name), content);
-  }
-  return dir;
-}
-
-/** Raw HTTP GET, so the body arrives exactly as sent (fetch would decompress it). */
-function rawGet(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-    (resolve, reject) => {
-      const req = httpRequest(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      });
-      req.on('error', reject);
-      req.end();
-    },
-  );
-}
 
 describe('web-static: the normal build', () => {
   const files = {
