@@ -107,7 +107,7 @@ const detector = (name) => {
     }
     if (
       window.__firstOverview === undefined &&
-      document.querySelector('[data-testid="overview"] tr[data-testid^="string-"]')
+      document.querySelector('[data-testid="overview"] [data-testid^="string-"]')
     ) {
       window.__firstOverview = performance.now();
     }

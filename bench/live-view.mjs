@@ -266,7 +266,9 @@ try {
     const heapAfter = await heap();
     const samples = await page.evaluate(() => globalThis.__liveBench.splice(0));
     const channelCards = await page.locator('[data-testid^="channel-"]').count();
-    const stringRows = await page.locator('[data-testid="overview"] tbody tr').count();
+    const stringRows = await page
+      .locator('[data-testid="overview"] [data-testid^="string-"]')
+      .count();
 
     const received = samples.length;
     const perMessage = (name) => ((after[name] - before[name]) * 1000) / Math.max(1, received);

@@ -67,7 +67,7 @@ export const InverterTile = memo(function InverterTile({
             role="img"
             aria-label={t(STATE_LABEL[state])}
           />
-          <h3 className="fs-6 mb-0 text-truncate" id={titleId}>
+          <h3 className="fs-6 mb-0 overview-tile-name" id={titleId}>
             <button
               type="button"
               className="btn btn-link p-0 fw-semibold text-start text-decoration-none"
@@ -88,7 +88,10 @@ export const InverterTile = memo(function InverterTile({
           data-testid="tile-limit-share"
         >
           {percent !== null && (
-            <div className="overview-bar-fill" style={{ width: `${percent}%` }} />
+            <div
+              className="overview-bar-fill"
+              style={{ transform: `scaleX(${Math.min(percent, 100) / 100})` }}
+            />
           )}
         </div>
         <div className="d-flex flex-wrap column-gap-2 small text-body-secondary">

@@ -2,8 +2,13 @@ import { useEffect, useState } from 'react';
 import { liveStateOf, useLiveStore } from '../live-store';
 import type { LiveInverter } from '../merge-live-update';
 
-/** The overview redraws once a second: every tile's news and data age in one frame. */
+/** The overview redraws about once a second: every tile's news and data age in one frame. */
 export const OVERVIEW_REFRESH_MS = 1_000;
+/**
+ * How long a due redraw waits for the next socket message to ride on. With data flowing the
+ * redraw then shares that message's frame instead of costing a frame of its own.
+ */
+export const OVERVIEW_LATE_MS = 250;
 
 export interface OverviewSnapshot {
   readonly inverters: readonly LiveInverter[];
@@ -23,38 +28,53 @@ const fullCount = () =>
   liveStateOf(useLiveStore.getState()).filter((inverter) => inverter.DC !== undefined).length;
 
 /**
- * The live data, redrawn at most once every `ms`: with many inverters the socket brings one
- * message each per second, and drawing them one at a time (plus a ticking data age per tile) costs
- * a layout and paint each; one redraw a second bounds that (issue 15, bench/live-view.mjs: with
- * it, all of the overview's cost over an inverter's tab). An inverter's first full data is drawn at once: the first list
- * has no strings, and they would wait up to `ms` after the socket's first messages (on a repeat
- * visit most of the overview's time, bench/first-live.mjs).
+ * The live data, redrawn at most once every `ms` (issue 15, bench/live-view.mjs): with many
+ * inverters the socket brings one message each per second, and drawing them one at a time (plus a
+ * ticking data age per tile) costs a layout and paint each.
+ * - A redraw that is due is made by the next store change, inside that message's task, so it
+ *   shares the frame the message draws anyway (the header's total); a timer would add a frame.
+ * - With news waiting but no message arriving, a timer draws it `late` ms after it was due.
+ * - With nothing arriving at all, the timer redraws every `ms` so the data age ticks on.
+ * - An inverter's first full data is drawn at once: the first list has no strings, and they would
+ *   wait up to `ms` after the socket's first messages (on a repeat visit most of the overview's
+ *   time, bench/first-live.mjs).
  */
-export function useOverviewSnapshot(ms = OVERVIEW_REFRESH_MS): OverviewSnapshot {
+export function useOverviewSnapshot(
+  ms = OVERVIEW_REFRESH_MS,
+  late = OVERVIEW_LATE_MS,
+): OverviewSnapshot {
   const [snapshot, setSnapshot] = useState(take);
   useEffect(() => {
     let last = Date.now();
     let shownFull = fullCount();
+    let waiting = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const refresh = () => {
+    const arm = (delay: number) => {
       clearTimeout(timer);
-      timer = undefined;
+      timer = setTimeout(onTimer, Math.max(0, delay));
+    };
+    const refresh = () => {
       last = Date.now();
       shownFull = fullCount();
+      waiting = false;
       setSnapshot(take());
+      arm(ms);
     };
-    const schedule = () => {
-      if (fullCount() > shownFull) refresh();
-      else timer ??= setTimeout(refresh, Math.max(0, last + ms - Date.now()));
+    function onTimer() {
+      // News waits: give the next message `late` ms to carry it before drawing on our own.
+      if (waiting && Date.now() < last + ms + late) arm(last + ms + late - Date.now());
+      else refresh();
+    }
+    const onChange = () => {
+      if (fullCount() > shownFull || Date.now() - last >= ms) refresh();
+      else waiting = true;
     };
-    const unsubscribe = useLiveStore.subscribe(schedule);
-    // The data age ticks on when nothing arrives.
-    const ticker = setInterval(schedule, ms);
+    const unsubscribe = useLiveStore.subscribe(onChange);
+    arm(ms);
     return () => {
       unsubscribe();
-      clearInterval(ticker);
       clearTimeout(timer);
     };
-  }, [ms]);
+  }, [ms, late]);
   return snapshot;
 }
