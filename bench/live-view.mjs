@@ -4,8 +4,10 @@
 // inverter per second for 60 s. Prints the main-thread time per socket message (Chromium's own
 // task accounting through the DevTools protocol, and the message handler plus the React commit
 // it triggers, timed in the page) and the JS heap before and after. Asserts nothing.
-// Per tab in turn (issue 15: the overview within 10 % of an inverter's tab), in one page:
-//   node bench/live-view.mjs [--tabs=inverter,overview] [--seconds=30]  (seconds per tab)
+// Per tab (issue 15: the overview within 10 % of an inverter's tab), in one page, after a warm-up,
+// taking turns for several rounds so that drift on a shared machine falls on every tab alike;
+// the last line compares each tab with the first:
+//   node bench/live-view.mjs [--tabs=inverter,overview] [--rounds=3] [--seconds=8]  (per turn)
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -23,7 +25,9 @@ const STRINGS = 6;
 const arg = (name, fallback) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const TABS = arg('tabs', 'inverter,overview').split(',');
-const RUN_MS = Number(arg('seconds', String(60 / TABS.length))) * 1000;
+const ROUNDS = Number(arg('rounds', '3'));
+const RUN_MS = Number(arg('seconds', String(Math.floor(48 / ROUNDS / TABS.length)))) * 1000;
+const WARM_UP_MS = 4_000;
 const HARD_LIMIT_MS = 88_000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -245,9 +249,8 @@ try {
   };
 
   const mb = (bytes) => (bytes / 1024 / 1024).toFixed(2);
-  const header = `live view: ${INVERTERS} inverters × ${STRINGS} strings, 1 message per inverter per second, ${RUN_MS / 1000} s per tab`;
-  const out = [header];
-  for (const tab of TABS) {
+  const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'];
+  const showTab = async (tab) => {
     // Tab 0 is the overview, tab 1 the first inverter's pill (its cards come with the messages).
     const index = tab === 'overview' ? 0 : 1;
     await page.getByRole('tab').nth(index).click();
@@ -255,34 +258,78 @@ try {
       (i) => document.querySelectorAll('[role="tab"]')[i]?.getAttribute('aria-selected') === 'true',
       index,
     );
-    await page.evaluate(() => globalThis.__liveBench.splice(0));
-    const heapBefore = await heap();
-    const before = await metrics();
-    const sentBefore = sent;
-    sending = true;
-    await new Promise((resolve) => setTimeout(resolve, RUN_MS));
-    sending = false;
-    const after = await metrics();
-    const heapAfter = await heap();
-    const samples = await page.evaluate(() => globalThis.__liveBench.splice(0));
-    const channelCards = await page.locator('[data-testid^="channel-"]').count();
-    const stringRows = await page
-      .locator('[data-testid="overview"] [data-testid^="string-"]')
-      .count();
+  };
+  const header =
+    `live view: ${INVERTERS} inverters × ${STRINGS} strings, 1 message per inverter per second;` +
+    ` ${ROUNDS} rounds of ${RUN_MS / 1000} s per tab after ${WARM_UP_MS / 1000} s of warm-up`;
+  const out = [header];
 
-    const received = samples.length;
-    const perMessage = (name) => ((after[name] - before[name]) * 1000) / Math.max(1, received);
-    const sorted = [...samples].sort((a, b) => a - b);
+  // Warm-up: the first frames and the JIT's first compilations count for no tab.
+  await showTab(TABS[0]);
+  sending = true;
+  await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
+  sending = false;
+
+  const totals = Object.fromEntries(
+    TABS.map((tab) => [
+      tab,
+      { sent: 0, samples: [], rounds: [], ...Object.fromEntries(METRICS.map((m) => [m, 0])) },
+    ]),
+  );
+  const heaps = {};
+  const seen = {};
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const tab of TABS) {
+      const total = totals[tab];
+      await showTab(tab);
+      await page.evaluate(() => globalThis.__liveBench.splice(0));
+      if (round === 0) heaps[tab] = { before: await heap() };
+      const before = await metrics();
+      const sentBefore = sent;
+      sending = true;
+      await new Promise((resolve) => setTimeout(resolve, RUN_MS));
+      sending = false;
+      const after = await metrics();
+      const samples = await page.evaluate(() => globalThis.__liveBench.splice(0));
+      if (round === ROUNDS - 1) heaps[tab].after = await heap();
+      seen[tab] = {
+        channelCards: await page.locator('[data-testid^="channel-"]').count(),
+        stringRows: await page.locator('[data-testid="overview"] [data-testid^="string-"]').count(),
+      };
+      total.sent += sent - sentBefore;
+      total.samples.push(...samples);
+      for (const m of METRICS) total[m] += after[m] - before[m];
+      total.rounds.push(((after.TaskDuration - before.TaskDuration) * 1000) / samples.length);
+    }
+  }
+
+  for (const tab of TABS) {
+    const total = totals[tab];
+    const received = total.samples.length;
+    const perMessage = (name) => (total[name] * 1000) / Math.max(1, received);
+    const sorted = [...total.samples].sort((a, b) => a - b);
     const pct = (p) =>
       sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+    const { before, after } = heaps[tab];
     out.push(
-      `${tab} tab: messages sent ${sent - sentBefore}, handled in the page ${received}; channel cards shown ${channelCards}, overview string rows ${stringRows}`,
+      `${tab} tab: messages sent ${total.sent}, handled in the page ${received}; channel cards shown ${seen[tab].channelCards}, overview string rows ${seen[tab].stringRows}`,
       `  main thread per message (Chromium task time): ${perMessage('TaskDuration').toFixed(2)} ms` +
         ` (script ${perMessage('ScriptDuration').toFixed(2)} ms, layout ${perMessage('LayoutDuration').toFixed(2)} ms,` +
-        ` style ${perMessage('RecalcStyleDuration').toFixed(2)} ms; includes the 1 s clock and paints)`,
-      `  handler + React commit per message: mean ${(samples.reduce((a, b) => a + b, 0) / Math.max(1, received)).toFixed(2)} ms,` +
+        ` style ${perMessage('RecalcStyleDuration').toFixed(2)} ms; includes the 1 s clock and paints);` +
+        ` per round ${total.rounds.map((r) => r.toFixed(2)).join(', ')} ms`,
+      `  handler + React commit per message: mean ${(total.samples.reduce((a, b) => a + b, 0) / Math.max(1, received)).toFixed(2)} ms,` +
         ` median ${pct(50).toFixed(2)} ms, p95 ${pct(95).toFixed(2)} ms, max ${pct(100).toFixed(2)} ms`,
-      `  JS heap used after GC: before ${mb(heapBefore)} MB, after ${mb(heapAfter)} MB (${heapAfter >= heapBefore ? '+' : ''}${mb(heapAfter - heapBefore)} MB)`,
+      `  JS heap used after GC: before ${mb(before)} MB, after ${mb(after)} MB (${after >= before ? '+' : ''}${mb(after - before)} MB)`,
+    );
+  }
+  const perMessageOf = (tab) => totals[tab].TaskDuration / Math.max(1, totals[tab].samples.length);
+  const [first, ...others] = TABS;
+  for (const tab of others) {
+    const change = (perMessageOf(tab) / perMessageOf(first) - 1) * 100;
+    const rounds = totals[tab].rounds.map((r, i) => (r / totals[first].rounds[i] - 1) * 100);
+    const signed = (n) => `${n >= 0 ? '+' : ''}${n.toFixed(1)} %`;
+    out.push(
+      `${tab} against ${first}: ${signed(change)} main-thread time per message (per round ${rounds.map(signed).join(', ')})`,
     );
   }
   out.push(`bench took ${((Date.now() - started) / 1000).toFixed(1)} s`);
