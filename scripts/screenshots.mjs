@@ -71,13 +71,6 @@ const PICTURES = [
     theme: 'light',
     ready: 'Garage roof',
   },
-  {
-    route: 'info/system',
-    width: 1280,
-    height: 860,
-    theme: 'dark',
-    ready: 'Heap',
-  },
 ];
 
 const webDist = path.join(root, 'web/dist');
