@@ -50,6 +50,8 @@ test('theme and language menus choose by keyboard', async ({ page }) => {
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: /^Language/ })).toBeFocused();
   await page.keyboard.press('Space');
+  // The open menu takes the focus before the arrows move it (they would go to the button).
+  await expect(page.getByRole('menuitemradio').first()).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
