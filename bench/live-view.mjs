@@ -301,7 +301,9 @@ try {
       total.sent += sent - sentBefore;
       total.samples.push(...samples);
       for (const m of METRICS) total[m] += after[m] - before[m];
-      total.rounds.push(((after.TaskDuration - before.TaskDuration) * 1000) / samples.length);
+      total.rounds.push(
+        ((after.TaskDuration - before.TaskDuration) * 1000) / Math.max(1, samples.length),
+      );
     }
   }
 

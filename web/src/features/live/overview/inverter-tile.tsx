@@ -59,7 +59,7 @@ export const InverterTile = memo(function InverterTile({
     Object.values(inverter.DC).some((channel) => channel.Irradiation === undefined);
 
   return (
-    <article className="card h-100 overview-tile" aria-labelledby={titleId} data-state={state}>
+    <article className="card h-100" aria-labelledby={titleId} data-state={state}>
       <div className="card-body p-2">
         <div className="d-flex align-items-center gap-2">
           <span

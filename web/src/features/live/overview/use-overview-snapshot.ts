@@ -66,7 +66,8 @@ export function useOverviewSnapshot(
       else refresh();
     }
     const onChange = () => {
-      if (fullCount() > shownFull || Date.now() - last >= ms) refresh();
+      // The clock first: counting full inverters walks the list on every socket message.
+      if (Date.now() - last >= ms || fullCount() > shownFull) refresh();
       else waiting = true;
     };
     const unsubscribe = useLiveStore.subscribe(onChange);
