@@ -3,8 +3,7 @@ import { existsSync } from 'node:fs';
 import fp from 'fastify-plugin';
 import { STATE_DIR } from '../store/chip-id.js';
 import { HISTORY_DEFAULTS, type HistoryOptions } from './history-options.js';
-import { HistoryService } from './history-service.js';
-import { HISTORY_FILE, HistoryStore } from './store.js';
+import type { HistoryService } from './history-service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +26,11 @@ export const historyPlugin = fp<HistoryPluginOptions>(
   async (app, { history: given }) => {
     const options = { ...HISTORY_DEFAULTS, ...app.system.options.history, ...given };
     if (!options.enabled) return;
+    // Loaded only now: libsql's native library costs megabytes a gateway without history never needs.
+    const [{ HistoryService }, { HISTORY_FILE, HistoryStore }] = await Promise.all([
+      import('./history-service.js'),
+      import('./store.js'),
+    ]);
     const dir = path.join(app.store.dataDir, STATE_DIR);
     const log = (line: string) => app.consoleLog.write(line);
     if (app.store.createdFresh && existsSync(path.join(dir, HISTORY_FILE))) {
