@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LanguageListSchema, LanguagePackSchema } from '@heliodtu/contract/i18n';
 import {
+  ADMIN_AUTH,
   basicAuth,
   buildTestGateway,
   type TestGateway,
@@ -82,6 +83,37 @@ describe('GET /api/i18n/language', () => {
     const text = await response.text();
     expect(text).toBe(GERMAN);
     expect(LanguagePackSchema.parse(JSON.parse(text)).meta.code).toBe('de');
+  });
+
+  it('leaves out the byte order mark of a pack on disk, and its ETag covers what is sent', async () => {
+    const gw = await withPacks();
+    const response = await gw.app.inject({ method: 'GET', url: '/api/i18n/language?code=xx' });
+    expect(response.statusCode).toBe(200);
+    const sent = response.rawPayload;
+    expect(sent.subarray(0, 3).toString('hex')).not.toBe('efbbbf');
+    expect(JSON.parse(sent.toString('utf8'))).toEqual({
+      meta: { code: 'xx', name: 'Xish' },
+      webapp: {},
+    });
+    const md5 = createHash('md5').update(sent).digest('hex');
+    expect(response.headers['etag']).toBe(`"${md5}"`);
+  });
+
+  it('serves a pack restored with a byte order mark without it', async () => {
+    const gw = await buildTestGateway();
+    const form = new FormData();
+    form.append('config', new Blob([`\uFEFF${GERMAN}`]), 'config');
+    const upload = await gw.app.inject({
+      method: 'POST',
+      url: '/api/file/upload?file=de.lang.json',
+      headers: { authorization: ADMIN_AUTH },
+      payload: form,
+    });
+    expect([upload.statusCode, upload.body]).toEqual([200, 'OK']);
+    expect(await readFile(path.join(gw.dataDir, 'de.lang.json'), 'utf8')).toBe(GERMAN);
+    const next = await gw.reboot();
+    const response = await next.app.inject({ method: 'GET', url: '/api/i18n/language?code=de' });
+    expect([response.statusCode, response.body]).toEqual([200, GERMAN]);
   });
 
   it('answers 304 with no body when If-None-Match matches, 200 otherwise', async () => {

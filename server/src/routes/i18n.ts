@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { LanguageList } from '@heliodtu/contract/i18n';
-import { readDataFile } from '../store/file-store.js';
-import { loadLanguagePacks } from '../store/language-packs.js';
+import { loadLanguagePacks, readLanguagePack } from '../store/language-packs.js';
 
 /** True when an If-None-Match header names `etag` (or is `*`); weak tags compare equal. */
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -26,7 +25,7 @@ export const i18nRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/i18n/language', async (request, reply) => {
     const code = (request.query as Record<string, unknown>)['code'];
     const pack = packs.find((candidate) => candidate.code === code);
-    const content = pack ? await readDataFile(dataDir, pack.file) : null;
+    const content = pack ? await readLanguagePack(dataDir, pack.file) : null;
     if (content === null) return reply.code(404).send();
     const etag = `"${createHash('md5').update(content).digest('hex')}"`;
     void reply.header('ETag', etag).header('Cache-Control', 'public, must-revalidate');

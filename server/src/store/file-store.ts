@@ -1,7 +1,12 @@
 import { lstat, readdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { restoreProblemOf, type FileListEntry } from '@heliodtu/contract/files';
-import { CONFIG_FILE, FILE_UPLOAD_MAX_BYTES, PIN_MAPPING_FILE } from '@heliodtu/contract/limits';
+import {
+  CONFIG_FILE,
+  FILE_UPLOAD_MAX_BYTES,
+  LANGUAGE_PACK_SUFFIX,
+  PIN_MAPPING_FILE,
+} from '@heliodtu/contract/limits';
 import { writeFileAtomic } from './atomic-write.js';
 
 /**
@@ -61,6 +66,14 @@ export async function readDataFile(dataDir: string, name: string): Promise<Buffe
   const file = await existingFile(dataDir, name);
   return file === null ? null : readFile(file).catch(() => null);
 }
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** `content` without a leading UTF-8 byte order mark. */
+export const withoutUtf8Bom = (content: Buffer): Buffer =>
+  content.subarray(0, UTF8_BOM.length).equals(UTF8_BOM)
+    ? content.subarray(UTF8_BOM.length)
+    : content;
 
 /** Delete one data file; false when `name` does not address one. */
 export async function deleteDataFile(dataDir: string, name: string): Promise<boolean> {
@@ -127,8 +140,10 @@ export async function storeUpload(
   const problem = restoreProblemOf(name, content.toString('utf8'));
   if (problem === 'invalid_json') return UPLOAD_ERRORS.invalid_json;
   if (problem !== null) return `${UPLOAD_ERRORS.invalid_content}: ${requirementOf(name)}`;
+  // A pack is sent to browsers as it is stored, and JSON has no byte order mark.
+  const stored = name.endsWith(LANGUAGE_PACK_SUFFIX) ? withoutUtf8Bom(content) : content;
   try {
-    await writeFileAtomic(path.join(dataDir, name), content);
+    await writeFileAtomic(path.join(dataDir, name), stored);
   } catch {
     return UPLOAD_ERRORS.writeFailed;
   }
