@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { FIRMWARE_DIST, LIMITS, WEB_DIST, build, printSizes } from '../bench/web-sizes.mjs';
+import { FIRMWARE_DIST, LIMITS, WEB_DIST, build, printSizes } from './web-sizes.mjs';
 
 if (!existsSync(path.join(WEB_DIST, '.vite/manifest.json'))) build('normal');
 build('firmware');

@@ -69,6 +69,7 @@ check('docs: links, images and options', 'node', ['scripts/check-docs.mjs']);
 // Issue 23: a fresh install warns of nothing (engines for our Node, a decision on every
 // install script); in CI also none of `npm ci`'s output (NPM_CI_LOG, written by .ci/run).
 check('install prints no warning', 'node', ['scripts/check-install.mjs']);
+check('no import cycles', 'node', ['scripts/check-import-cycles.mjs']);
 
 const vitestReport = path.join(reports, 'vitest.json');
 runner(

@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PIN_PROFILE,
   PIN_UNSET,
-  PinMappingEntrySchema,
-  PinProfileSchema,
   configuredRadios,
   findPinProfile,
   parsePinMappingFile,
-} from './pin-mapping.js';
+} from './domain/pin-mapping-file.js';
+import { PinMappingEntrySchema, PinProfileSchema } from './pin-mapping.js';
 
 describe('DEFAULT_PIN_PROFILE', () => {
   it('fits the curPin schema and wires both radios', () => {

@@ -1,22 +1,11 @@
 import { z } from 'zod';
 
-import type { PIN_CATEGORIES } from './domain/pin-mapping-file.js';
-
 /**
  * Hardware pin profiles: `curPin` of /api/device/config and the entries of pin_mapping.json
  * (wire-contract §4.7). GPIO numbers; -1 means unset, and 255 for the display pins (spec §3).
- * The zod-free values and helpers live in domain/pin-mapping-file.ts (the web runs them).
+ * The zod-free values and helpers (defaults, reading the file, categories) live in
+ * domain/pin-mapping-file.ts, which the web runs too.
  */
-export {
-  PIN_UNSET,
-  DISPLAY_PIN_UNSET,
-  PIN_CATEGORIES,
-  DEFAULT_PIN_PROFILE,
-  parsePinMappingFile,
-  findPinProfile,
-  configuredRadios,
-  type ConfiguredRadios,
-} from './domain/pin-mapping-file.js';
 
 const pin = () => z.number().int();
 
@@ -75,7 +64,6 @@ export const PinProfileSchema = z.object({
   led: LedPinsSchema,
 });
 export type PinProfile = z.infer<typeof PinProfileSchema>;
-export type PinCategory = (typeof PIN_CATEGORIES)[number];
 
 export const PinLinkSchema = z.object({ name: z.string(), url: z.string() });
 export type PinLink = z.infer<typeof PinLinkSchema>;

@@ -2,7 +2,7 @@ import type { PinLink, PinMappingEntry, PinProfile } from '../pin-mapping.js';
 
 /**
  * The pure side of pin profiles (wire-contract §4.7), without zod so the web can run it in the
- * browser (bundle rule). pin-mapping.ts keeps the schemas and re-exports everything here.
+ * browser (bundle rule). pin-mapping.ts has the schemas and the types they infer.
  * GPIO numbers; -1 means unset, and 255 for the display pins (spec §3).
  */
 export const PIN_UNSET = -1;
@@ -10,6 +10,7 @@ export const DISPLAY_PIN_UNSET = 255;
 
 /** The pin categories in the order the interface lists them. */
 export const PIN_CATEGORIES = ['nrf24', 'cmt', 'w5500', 'eth', 'display', 'led'] as const;
+export type PinCategory = (typeof PIN_CATEGORIES)[number];
 
 /**
  * Built-in pins when no profile matches (name "" or "Default"): a classic ESP32 dev board with

@@ -5,8 +5,8 @@ import {
   DEFAULT_PIN_PROFILE,
   findPinProfile,
   parsePinMappingFile,
-  type PinProfile,
-} from '@heliodtu/contract/pin-mapping';
+} from '@heliodtu/contract/domain/pin-mapping-file';
+import type { PinProfile } from '@heliodtu/contract/pin-mapping';
 
 /**
  * The pins this boot runs with: the pin_mapping.json profile named in the config, else the

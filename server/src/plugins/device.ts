@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { configuredRadios, type PinProfile } from '@heliodtu/contract/pin-mapping';
+import { configuredRadios } from '@heliodtu/contract/domain/pin-mapping-file';
+import type { PinProfile } from '@heliodtu/contract/pin-mapping';
 import { FleetSimulator } from '../device/simulator.js';
 import { installDemoFleet } from '../device/demo-fleet.js';
 import { loadActivePins } from '../device/active-pins.js';

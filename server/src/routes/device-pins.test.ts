@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DeviceConfigSchema, type DeviceConfig } from '@heliodtu/contract/device';
-import { DEFAULT_PIN_PROFILE } from '@heliodtu/contract/pin-mapping';
+import { DEFAULT_PIN_PROFILE } from '@heliodtu/contract/domain/pin-mapping-file';
 import { buildTestGateway, type TestGateway } from '../../test/helpers/build-test-app.js';
 
 const URL = '/api/device/config';

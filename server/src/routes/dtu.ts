@@ -9,7 +9,7 @@ import {
 import { countryDefinitions } from '@heliodtu/contract/domain/frequency';
 import { DtuConfigRequestSchema, type DtuConfig } from '@heliodtu/contract/dtu';
 import { CMT_CHANNEL_WIDTH_HZ } from '@heliodtu/contract/limits';
-import { configuredRadios } from '@heliodtu/contract/pin-mapping';
+import { configuredRadios } from '@heliodtu/contract/domain/pin-mapping-file';
 import { checkDtuConfig } from '@heliodtu/contract/rules/dtu-rules';
 import { parseSerialHex } from '@heliodtu/contract/wire';
 

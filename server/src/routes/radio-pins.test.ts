@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DtuConfigSchema } from '@heliodtu/contract/dtu';
 import { LiveDataPartialStatusSchema } from '@heliodtu/contract/live-data';
-import { DEFAULT_PIN_PROFILE, PIN_UNSET } from '@heliodtu/contract/pin-mapping';
+import { DEFAULT_PIN_PROFILE, PIN_UNSET } from '@heliodtu/contract/domain/pin-mapping-file';
 import { SystemStatusSchema } from '@heliodtu/contract/system';
 import type { GatewayOptions } from '../env.js';
 import { buildTestGateway, type TestGateway } from '../../test/helpers/build-test-app.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { configuredRadios } from '@heliodtu/contract/pin-mapping';
+import { configuredRadios } from '@heliodtu/contract/domain/pin-mapping-file';
 import type { SystemStatus } from '@heliodtu/contract/system';
 import { recordBoot, uptimeSeconds } from '../system/boot-record.js';
 import { HeapTracker, cpuTemperature, fileSystemFigures } from '../system/host-figures.js';

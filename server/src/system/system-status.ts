@@ -1,7 +1,7 @@
 import type { ConfigFile } from '@heliodtu/contract/config-file';
 import { resolveHostname } from '@heliodtu/contract/domain/hostname';
 import { CONFIG_VERSION_STRING } from '@heliodtu/contract/limits';
-import type { ConfiguredRadios } from '@heliodtu/contract/pin-mapping';
+import type { ConfiguredRadios } from '@heliodtu/contract/domain/pin-mapping-file';
 import { FIRMWARE_VERSION, type SystemStatus, type TaskDetail } from '@heliodtu/contract/system';
 import type { FileSystemFigures, HeapFigures } from './host-figures.js';
 

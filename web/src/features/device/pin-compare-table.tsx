@@ -1,4 +1,4 @@
-import type { PinCategory } from '@heliodtu/contract/pin-mapping';
+import type { PinCategory } from '@heliodtu/contract/domain/pin-mapping-file';
 import { useT, useTranslateAny } from '@/lib/i18n/use-t';
 import type { PinCategoryRows, PinValue } from './pin-compare';
 

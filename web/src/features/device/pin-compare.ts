@@ -1,5 +1,5 @@
-import { PIN_CATEGORIES } from '@heliodtu/contract/domain/pin-mapping-file';
-import type { PinCategory, PinProfile } from '@heliodtu/contract/pin-mapping';
+import { PIN_CATEGORIES, type PinCategory } from '@heliodtu/contract/domain/pin-mapping-file';
+import type { PinProfile } from '@heliodtu/contract/pin-mapping';
 
 /** A pin as shown: a number, a flag, or undefined for "not set". */
 export type PinValue = number | boolean | undefined;
