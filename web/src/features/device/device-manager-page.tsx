@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { DeviceConfig } from '@heliodtu/contract/device';
 import { ConfigFormPage } from '@/components/form/config-form-page';
 import type { SettingsForm } from '@/components/form/use-settings-form';
+import { Tabs } from '@/components/ui/tabs';
 import { useT } from '@/lib/i18n/use-t';
 import {
   tabOfField,
@@ -14,7 +15,6 @@ import {
 import { DisplayTab } from './display-tab';
 import { LedsTab } from './leds-tab';
 import { PinAssignmentTab } from './pin-assignment-tab';
-import { Tabs } from './tabs';
 import { usePinMapping } from './use-pin-mapping';
 
 /** Pin assignment, display and LEDs in one form with one Cancel/Save footer (spec §2). */

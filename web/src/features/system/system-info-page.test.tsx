@@ -29,6 +29,10 @@ describe('SystemInfoPage', () => {
     expect(screen.getByTestId('uptime')).toHaveTextContent(/^1 day 02:03:0\d$/);
     const heap = screen.getByTestId('memory-Heap');
     expect(within(heap).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '67');
+    // Phones show the figures under the bar instead of in three columns of their own.
+    expect(within(heap).getByTestId('figures').textContent).toBe(
+      '200\u00a0kB of 300\u00a0kB used, 100\u00a0kB free',
+    );
     expect(screen.getByTestId('fragmentation')).toHaveTextContent('75%');
     expect(screen.queryByTestId('memory-PsRam')).toBeNull();
     expect(screen.getByTestId('task-loopTask')).toHaveTextContent('Main loop');

@@ -5,6 +5,7 @@ import en from '@/locales/en.json';
 import fr from '@/locales/fr.json';
 import { apiResultText } from './api-result-text';
 import { createTranslator, lookup, type Messages } from './catalog';
+import { pluralForms } from './message-format';
 
 describe('createTranslator', () => {
   it('falls back to en per key, silently, and to the key itself', () => {
@@ -22,6 +23,51 @@ describe('createTranslator', () => {
   it('reads a subtree key as missing', () => {
     expect(lookup({ a: { b: 'x' } }, 'a')).toBeUndefined();
     expect(lookup({ a: { b: 'x' } }, 'a.b.c')).toBeUndefined();
+  });
+});
+
+describe('plural texts', () => {
+  const catalogues: [string, Messages][] = [
+    ['en', en],
+    ['de', de],
+    ['fr', fr],
+  ];
+  // Every plural message of the three catalogues at 0, 1 and 2.
+  const expected: Record<string, Record<string, [string, string, string]>> = {
+    en: {
+      'mqttinfo.Seconds': ['0 seconds', '1 second', '2 seconds'],
+      'firmwareinfo.UptimeValue': ['0 days 01:02', '1 day 01:02', '2 days 01:02'],
+    },
+    de: {
+      'mqttinfo.Seconds': ['0 Sekunden', '1 Sekunde', '2 Sekunden'],
+      'firmwareinfo.UptimeValue': ['0 Tage 01:02', '1 Tag 01:02', '2 Tage 01:02'],
+    },
+    fr: {
+      'mqttinfo.Seconds': ['0 seconde', '1 seconde', '2 secondes'],
+      'firmwareinfo.UptimeValue': ['0 jour 01:02', '1 jour 01:02', '2 jours 01:02'],
+    },
+  };
+
+  function pluralKeys(messages: Messages, prefix = ''): string[] {
+    return Object.entries(messages).flatMap(([key, value]) => {
+      if (typeof value !== 'string') return pluralKeys(value, `${prefix}${key}.`);
+      return pluralForms(value).length > 1 ? [`${prefix}${key}`] : [];
+    });
+  }
+
+  it.each(catalogues)('%s: every plural reads right at 0, 1 and 2', (locale, messages) => {
+    expect(pluralKeys(messages).sort()).toEqual(Object.keys(expected[locale] ?? {}).sort());
+    const t = createTranslator(messages, {}, locale);
+    for (const [key, forms] of Object.entries(expected[locale] ?? {})) {
+      const texts = [0, 1, 2].map((n) => t(key, { sec: n, days: n, time: '01:02' }, n));
+      expect(texts, key).toEqual(forms);
+    }
+  });
+
+  it('chooses by the language of the catalogue that has the message, en for a fallback', () => {
+    const t = createTranslator({ a: { Days: '{n} jour | {n} jours' } }, en, 'fr');
+    expect(t('a.Days', undefined, 0)).toBe('0 jour');
+    expect(t('mqttinfo.Seconds', { sec: 0 }, 0)).toBe('0 seconds');
   });
 });
 

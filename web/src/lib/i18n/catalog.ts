@@ -61,14 +61,25 @@ export type Translate = (key: MessageKey, params?: MessageParams, count?: number
 export type TranslateAny = (key: string, params?: MessageParams, count?: number) => string;
 
 /**
- * A translator over `messages` that falls back to en per key, silently (spec §4), and shows
- * the key itself when even en lacks it. Links resolve with the same fallback.
+ * A translator over `messages` (in the language `locale`) that falls back to en per key,
+ * silently (spec §4), and shows the key itself when even en lacks it. Links resolve with the
+ * same fallback. A plural form is chosen by the rules of the language its message is in.
  */
-export function createTranslator(messages: Messages, fallback: Messages = english): TranslateAny {
+export function createTranslator(
+  messages: Messages,
+  fallback: Messages = english,
+  locale = 'en',
+): TranslateAny {
   const resolve = (key: string) => lookup(messages, key) ?? lookup(fallback, key);
   return (key, params, count) => {
-    const message = resolve(key);
+    const own = lookup(messages, key);
+    const message = own ?? lookup(fallback, key);
     if (message === undefined) return key;
-    return formatMessage(message, { params, count, resolve });
+    return formatMessage(message, {
+      params,
+      count,
+      resolve,
+      locale: own === undefined ? 'en' : locale,
+    });
   };
 }

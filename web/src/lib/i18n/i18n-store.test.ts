@@ -28,6 +28,13 @@ describe('language choice (spec §1, §4, §9)', () => {
     expect(localStorage.getItem('locale')).toBe('de');
   });
 
+  it("chooses plural forms by the shown language's rules: 0 days is singular in French", async () => {
+    await useI18nStore.getState().setLocale('fr');
+    const uptime = (days: number) =>
+      useI18nStore.getState().translate('firmwareinfo.UptimeValue', { days, time: '01:02' }, days);
+    expect([0, 1, 2].map(uptime)).toEqual(['0 jour 01:02', '1 jour 01:02', '2 jours 01:02']);
+  });
+
   it('loads a server pack through /api/i18n/language and falls back to en per key', async () => {
     server.use(
       http.get('*/api/i18n/language', ({ request }) =>

@@ -32,7 +32,11 @@ let generation = 0;
 
 function show(locale: string, messages: Messages) {
   document.documentElement.lang = locale;
-  useI18nStore.setState({ locale, messages, translate: createTranslator(messages) });
+  useI18nStore.setState({
+    locale,
+    messages,
+    translate: createTranslator(messages, englishMessages(), locale),
+  });
 }
 
 async function loadMessages(code: string): Promise<Messages> {

@@ -40,6 +40,20 @@ describe('plural forms', () => {
     expect([0, 1, 2, 5].map((n) => pluralIndex(n, 3))).toEqual([0, 1, 2, 2]);
   });
 
+  it("takes the singular where the message's language does: 0 and 1 in French, 1 in English and German", () => {
+    expect([0, 1, 2, 1.5].map((n) => pluralIndex(n, 2, 'fr'))).toEqual([0, 0, 1, 0]);
+    expect([0, 1, 2, 1.5].map((n) => pluralIndex(n, 2, 'de'))).toEqual([1, 0, 1, 1]);
+    expect([0, 1, 2, 1.5].map((n) => pluralIndex(n, 2, 'en'))).toEqual([1, 0, 1, 1]);
+    // Three forms keep the author's own zero form.
+    expect([0, 1, 2].map((n) => pluralIndex(n, 3, 'fr'))).toEqual([0, 1, 2]);
+  });
+
+  it('keeps 1 singular for a language without a singular, and reads an unknown code like vue-i18n', () => {
+    expect([0, 1, 2].map((n) => pluralIndex(n, 2, 'zh'))).toEqual([1, 0, 1]);
+    expect([0, 1, 2].map((n) => pluralIndex(n, 2, 'qq'))).toEqual([1, 0, 1]);
+    expect([0, 1, 2].map((n) => pluralIndex(n, 2, 'not a tag'))).toEqual([1, 0, 1]);
+  });
+
   it('offers the count as {count} and {n}', () => {
     const days = 'no days | one day | {count} days';
     expect(format(days, undefined, 0)).toBe('no days');

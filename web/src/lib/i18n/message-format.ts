@@ -11,6 +11,8 @@ export interface FormatOptions {
   params?: MessageParams | undefined;
   /** Selects the plural form; also available to the message as `{count}` and `{n}`. */
   count?: number | undefined;
+  /** The language of the message, whose plural rules choose the form (vue-i18n's choice without). */
+  locale?: string | undefined;
   /** Looks up a linked message by its full key. */
   resolve: (key: string) => string | undefined;
 }
@@ -41,10 +43,42 @@ export function pluralForms(message: string): string[] {
   return forms;
 }
 
-/** vue-i18n's default choice: two forms are one | many (0 counts as many); three are zero | one | many. */
-export function pluralIndex(count: number, forms: number): number {
+const pluralRules = new Map<string, Intl.PluralRules | null>();
+
+/** The language's plural rules, or null for a code the browser has no rules for. */
+function rulesOf(locale: string): Intl.PluralRules | null {
+  let rules = pluralRules.get(locale);
+  if (rules === undefined) {
+    try {
+      // An unknown code would silently get the browser's own language rules.
+      const known = Intl.PluralRules.supportedLocalesOf([locale]).length > 0;
+      rules = known ? new Intl.PluralRules(locale) : null;
+    } catch {
+      rules = null; // not a language tag at all (a pack's odd code)
+    }
+    pluralRules.set(locale, rules);
+  }
+  return rules;
+}
+
+/** Whether `n` takes the singular: 1 always (as packs read it in vue-i18n), and whatever else the language counts as one (0 in French). */
+function isSingular(n: number, locale: string | undefined): boolean {
+  if (n === 1) return true;
+  const rules = locale === undefined ? null : rulesOf(locale);
+  return rules?.select(n) === 'one';
+}
+
+/**
+ * Which form to show. Two forms are singular | plural, the singular chosen by the language's
+ * rules (vue-i18n takes it for 1 only, which says "0 jours" in French); three are
+ * zero | one | many, with 0 always the zero form the author wrote.
+ */
+export function pluralIndex(count: number, forms: number, locale?: string): number {
   const n = Math.abs(count);
-  const index = forms === 2 ? (n === 1 ? 0 : 1) : Math.min(n, 2);
+  let index: number;
+  if (forms === 2) index = isSingular(n, locale) ? 0 : 1;
+  else if (n === 0) index = 0;
+  else index = isSingular(n, locale) ? 1 : 2;
   return Math.min(index, forms - 1);
 }
 
@@ -63,7 +97,8 @@ function display(value: unknown): string {
 function render(message: string, options: FormatOptions, depth: number): string {
   const forms = pluralForms(message);
   // Without a count a plural message shows its first form.
-  const index = options.count === undefined ? 0 : pluralIndex(options.count, forms.length);
+  const index =
+    options.count === undefined ? 0 : pluralIndex(options.count, forms.length, options.locale);
   const source = forms.length === 1 ? message : (forms[index] ?? '');
   let out = '';
   let i = 0;

@@ -8,11 +8,11 @@ import {
 } from '@/components/form/use-settings-form';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { ResultAlert } from '@/components/ui/result-alert';
+import { Tabs } from '@/components/ui/tabs';
 import { useT } from '@/lib/i18n/use-t';
 import { useInverterAction } from '../api/inverter-api';
 import { tabOf, toEditRequest, validateEdit, type EditTabId as TabId } from '../inverter-form';
 import { AdvancedPanel, GeneralPanel, StringsPanel } from './edit-panels';
-import { EditTabs } from './edit-tabs';
 
 interface EditInverterDialogProps {
   inverter: Inverter;
@@ -84,7 +84,7 @@ export function EditInverterDialog(props: EditInverterDialogProps) {
       <ResultAlert result={result} onDismiss={() => setResult(null)} />
       <FormContext.Provider value={form as SettingsForm<unknown>}>
         <form ref={formRef} id={formId} noValidate onSubmit={(event) => void submit(event)}>
-          <EditTabs<TabId>
+          <Tabs<TabId>
             label={t('inverteradmin.EditInverter')}
             invalidLabel={t('inverteradmin.TabInvalid')}
             active={tab}

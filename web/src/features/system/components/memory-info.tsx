@@ -11,12 +11,16 @@ function barClass(percent: number): string {
   return 'bg-primary';
 }
 
+/** A figure and its unit stay on one line when the phone line wraps. */
+const unbroken = (text: string) => text.replace(/ /g, '\u00a0');
+
 /** Memory card: heap, PSRAM, LittleFS and sketch with bars and percentages, spec §2 / §9. */
 export function MemoryInfo({ status }: { status: SystemStatus }) {
   const t = useT();
   const fmt = useFormat();
   return (
     <InfoCard title={t('memoryinfo.MemoryInformation')}>
+      {/* On phones the three figures move under the bar: the table needs no sideways scroll. */}
       <div className="table-responsive">
         <table className="table table-hover mb-0 align-middle">
           <thead>
@@ -25,13 +29,13 @@ export function MemoryInfo({ status }: { status: SystemStatus }) {
               <th scope="col" className="w-50">
                 {t('memoryinfo.Usage')}
               </th>
-              <th scope="col" className="text-end">
+              <th scope="col" className="text-end d-none d-sm-table-cell">
                 {t('memoryinfo.Free')}
               </th>
-              <th scope="col" className="text-end">
+              <th scope="col" className="text-end d-none d-sm-table-cell">
                 {t('memoryinfo.Used')}
               </th>
-              <th scope="col" className="text-end">
+              <th scope="col" className="text-end d-none d-sm-table-cell">
                 {t('memoryinfo.Size')}
               </th>
             </tr>
@@ -41,7 +45,7 @@ export function MemoryInfo({ status }: { status: SystemStatus }) {
               const name = t(`memoryinfo.${row.area}`);
               return (
                 <tr key={row.area} data-testid={`memory-${row.area}`}>
-                  <th scope="row" className="fw-normal text-nowrap">
+                  <th scope="row" className="fw-normal">
                     {name}
                   </th>
                   <td>
@@ -68,10 +72,23 @@ export function MemoryInfo({ status }: { status: SystemStatus }) {
                         {fmt.percent(row.percent / 100)}
                       </span>
                     </div>
+                    <div className="d-sm-none small text-body-secondary" data-testid="figures">
+                      {t('memoryinfo.UsedOfSize', {
+                        used: unbroken(fmt.kilobyte(row.used)),
+                        size: unbroken(fmt.kilobyte(row.total)),
+                        free: unbroken(fmt.kilobyte(row.free)),
+                      })}
+                    </div>
                   </td>
-                  <td className="text-end text-nowrap">{fmt.kilobyte(row.free)}</td>
-                  <td className="text-end text-nowrap">{fmt.kilobyte(row.used)}</td>
-                  <td className="text-end text-nowrap">{fmt.kilobyte(row.total)}</td>
+                  <td className="text-end text-nowrap d-none d-sm-table-cell">
+                    {fmt.kilobyte(row.free)}
+                  </td>
+                  <td className="text-end text-nowrap d-none d-sm-table-cell">
+                    {fmt.kilobyte(row.used)}
+                  </td>
+                  <td className="text-end text-nowrap d-none d-sm-table-cell">
+                    {fmt.kilobyte(row.total)}
+                  </td>
                 </tr>
               );
             })}
