@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdtemp, readFile, rename, rm, symlink } from 'node:fs/promises';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -180,6 +182,86 @@ test.describe('offline', () => {
     await expect(page.getByRole('img', { name: 'Live connection open' })).toBeVisible({
       timeout: LIVE_TIMEOUT,
     });
+  });
+});
+
+/**
+ * Marks <html> with `data-<name>` once `when` holds in the page: whether `also` held at that
+ * moment. What the user sees at one instant, without timing anything.
+ */
+function markWhen({ name, when, also }: { name: string; when: string; also: string[] }) {
+  const key = name.replace(/-(.)/g, (_, c: string) => c.toUpperCase());
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector(when)) return;
+    observer.disconnect();
+    document.documentElement.dataset[key] = String(also.every((s) => document.querySelector(s)));
+  }).observe(document, { subtree: true, childList: true });
+}
+
+const LIVE_NOTICE = '[data-notice="no-answer"]';
+const SHELL_NOTICE = '[data-notice="unreachable"]';
+
+test.describe('the gateway away', () => {
+  test.describe.configure({ timeout: 60_000 });
+  test.use({
+    allowedErrors: [
+      [/net::ERR_(CONNECTION_REFUSED|EMPTY_RESPONSE)/, /WebSocket connection to .* failed/],
+      { scope: 'test' },
+    ],
+  });
+
+  test('the live view and the shell say together that the gateway is away, at once after a reload', async ({
+    page,
+  }) => {
+    const dir = await mkdtemp(path.join(process.env['E2E_TMP'] ?? tmpdir(), 'away-'));
+    const gateway = await startGateway(WEB_DIST, path.join(dir, 'data'));
+    let running = true;
+    const held: Socket[] = [];
+    // Takes connections and never answers: the gateway out of reach, as from a phone elsewhere.
+    const silent = createServer((socket) => held.push(socket));
+    try {
+      await page.goto(gateway.url);
+      await underWorker(page);
+      await expect(page.getByRole('img', { name: 'Live connection open' })).toBeVisible({
+        timeout: LIVE_TIMEOUT,
+      });
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('liveSnapshot')))
+        .toContain('Garage roof');
+
+      // Issue 23 item 11: one source, so whichever notice comes first finds the other there.
+      await page.evaluate(markWhen, {
+        name: 'both-notices',
+        when: `${LIVE_NOTICE}, ${SHELL_NOTICE}`,
+        also: [LIVE_NOTICE, SHELL_NOTICE],
+      });
+      await gateway.stop();
+      running = false;
+      await expect(page.locator('html')).toHaveAttribute('data-both-notices', 'true', {
+        timeout: LIVE_TIMEOUT,
+      });
+
+      // Item 3: the page served by the worker's fallback says so with the first snapshot drawn.
+      silent.listen(Number(new URL(gateway.url).port), '127.0.0.1');
+      await once(silent, 'listening');
+      await page.addInitScript(markWhen, {
+        name: 'away-with-snapshot',
+        when: '[data-notice="snapshot"]',
+        also: [LIVE_NOTICE],
+      });
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('data-away-with-snapshot', 'true');
+      await expect(page.locator(LIVE_NOTICE)).toHaveText(/^The gateway cannot be reached\./);
+      await expect(page.locator(SHELL_NOTICE)).toHaveText(
+        /^The gateway cannot be reached \(no answer since/,
+      );
+      await expect(page.getByText('Garage roof').first()).toBeVisible();
+    } finally {
+      silent.close();
+      for (const socket of held) socket.destroy();
+      if (running) await gateway.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

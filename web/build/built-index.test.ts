@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHELL_FALLBACK_ATTRIBUTE } from '../src/lib/gateway-reach';
 
 // Builds the interface once into a temp folder and checks what index.html starts (issue 13).
 const webRoot = path.resolve(import.meta.dirname, '..');
@@ -88,5 +89,10 @@ describe('the built index.html', () => {
     }
     const index = readFileSync(path.join(out, 'index.html'));
     expect(brotliDecompressSync(readFileSync(path.join(out, 'index.html.br')))).toEqual(index);
+  });
+
+  it('has a service worker that marks the page it serves for want of an answer', () => {
+    // The attribute the page reads at start to say at once that the gateway is away (issue 23).
+    expect(read('sw.js')).toContain(`"<html ${SHELL_FALLBACK_ATTRIBUTE}"`);
   });
 });

@@ -25,18 +25,28 @@ function isShellNavigation({ request, url }: { request: Request; url: URL }): bo
 /**
  * Navigations are never stored: when the network fails or is slower than the timeout, the
  * strategy's "cached" answer is the precached index.html (its key carries a revision query,
- * hence ignoreSearch; no other cache holds an index.html). Copied into sw.js like the above.
+ * hence ignoreSearch; no other cache holds an index.html), marked on its <html> so the page
+ * says at once that the gateway did not answer (issue 23; the attribute is
+ * SHELL_FALLBACK_ATTRIBUTE of web/src/lib/gateway-reach.ts, written out here since this is
+ * copied into sw.js like the above; built-index.test.ts keeps the two equal).
  */
 const PRECACHED_SHELL = {
   cacheWillUpdate: async () => null,
-  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) =>
-    cachedResponse ??
-    (await caches.match(
-      new URL('index.html', (self as unknown as WorkerScope).registration.scope).href,
-      {
-        ignoreSearch: true,
-      },
-    )),
+  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) => {
+    const shell =
+      cachedResponse ??
+      (await caches.match(
+        new URL('index.html', (self as unknown as WorkerScope).registration.scope).href,
+        { ignoreSearch: true },
+      ));
+    if (!shell) return shell;
+    const html = (await shell.text()).replace('<html', '<html data-shell-fallback');
+    const headers = new Headers(shell.headers);
+    // The text is decoded now: its stored encoding and length no longer apply.
+    headers.delete('Content-Encoding');
+    headers.delete('Content-Length');
+    return new Response(html, { status: shell.status, statusText: shell.statusText, headers });
+  },
 };
 
 /**

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { currentPath, goTo } from '@/testing/location';
 import { ApiError, apiGet, apiPost } from './api-client';
+import { useGatewayReach } from './gateway-reach';
 import { readStoredUser, storeUser } from './session';
 
 describe('api client', () => {
@@ -109,5 +110,28 @@ describe('api client', () => {
     await expect(apiGet('api/down', { silent: true })).rejects.toMatchObject({ status: 0 });
     await expect(apiGet('api/html')).rejects.toMatchObject({ status: 200 });
     expect(currentPath()).toMatch(/^\/error\?status=200&message=Unexpected/);
+  });
+
+  it('tells every notice whether the gateway answered (gateway-reach)', async () => {
+    const reach = () => useGatewayReach.getState().unreachable;
+    server.use(
+      http.get('*/api/down', () => HttpResponse.error()),
+      http.get('*/api/proxy', () => new HttpResponse('Bad gateway', { status: 502 })),
+      http.get('*/api/broken', () => new HttpResponse('{}', { status: 500 })),
+      http.get('*/api/locked', () => new HttpResponse(null, { status: 401 })),
+      http.get('*/api/fine', () => HttpResponse.json({})),
+    );
+    await apiGet('api/down', { silent: true }).catch(() => undefined);
+    expect(reach()).toBe(true);
+    await apiGet('api/fine');
+    expect(reach()).toBe(false);
+    await apiGet('api/proxy', { silent: true }).catch(() => undefined);
+    expect(reach()).toBe(true);
+    // An error or a login demand is an answer all the same.
+    await apiGet('api/broken', { silent: true }).catch(() => undefined);
+    expect(reach()).toBe(false);
+    await apiGet('api/down', { silent: true }).catch(() => undefined);
+    await apiGet('api/locked', { silent: true }).catch(() => undefined);
+    expect(reach()).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { appUrl, currentAppPath } from './base-path';
+import { gatewayReach, isNoAnswer } from './gateway-reach';
 import { loginPathWithReturn, navigateTo } from './navigation';
 import { PATHS } from './paths';
 import { clearStoredUser, readStoredUser } from './session';
@@ -84,9 +85,7 @@ export async function apiRequest<T>(path: string, options: LowLevelOptions): Pro
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    const error = new ApiError(cause instanceof Error ? cause.message : String(cause), 0);
-    if (!silent) showErrorPage(error);
-    throw error;
+    return failed(cause, silent);
   }
   return readAnswer<T>(response, path, { silent, handle401 });
 }
@@ -105,11 +104,17 @@ export async function apiAnswer<T>(
   try {
     response = await request;
   } catch (cause) {
-    const error = new ApiError(cause instanceof Error ? cause.message : String(cause), 0);
-    if (!silent) showErrorPage(error);
-    throw error;
+    return failed(cause, silent);
   }
   return readAnswer<T>(response, path, { silent, handle401: true });
+}
+
+/** No answer at all (offline, refused, reset): said to every notice, then thrown. */
+function failed(cause: unknown, silent: boolean): never {
+  gatewayReach.lost();
+  const error = new ApiError(cause instanceof Error ? cause.message : String(cause), 0);
+  if (!silent) showErrorPage(error);
+  throw error;
 }
 
 async function readAnswer<T>(
@@ -117,6 +122,8 @@ async function readAnswer<T>(
   path: string,
   { silent, handle401 }: { silent: boolean; handle401: boolean },
 ): Promise<T> {
+  if (isNoAnswer(response.status)) gatewayReach.lost();
+  else gatewayReach.answered();
   if (response.status === 401) {
     if (handle401) handleUnauthorized();
     throw new ApiError(response.statusText || 'Unauthorized', 401);

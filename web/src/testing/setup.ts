@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { gatewayReach } from '@/lib/gateway-reach';
 import { clearStoredUser } from '@/lib/session';
 import { FakeSocket } from './fake-socket';
 import { server } from './msw-server';
@@ -24,6 +25,8 @@ afterEach(() => {
   server.resetHandlers();
   clearStoredUser();
   window.localStorage.clear();
+  // Module state, like the stores: a failed request of one test must not show in the next.
+  gatewayReach.reset();
   window.history.replaceState(null, '', '/');
 });
 afterAll(() => server.close());

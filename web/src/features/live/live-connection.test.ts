@@ -3,6 +3,7 @@ import {
   liveDataMessageFixture,
   liveDataStatusFixture,
 } from '@heliodtu/contract/fixtures/live-data';
+import { gatewayReach, useGatewayReach } from '@/lib/gateway-reach';
 import { FakeSocket } from '@/testing/fake-socket';
 import {
   FALLBACK_AFTER_MS,
@@ -49,6 +50,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   FakeSocket.reset();
   liveActions.reset();
+  gatewayReach.reset();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -127,15 +129,27 @@ describe('LiveConnection', () => {
     connection.stop();
   });
 
-  it('reports a failed polling round and recovers on the next', async () => {
-    const { connection, setFailing } = setup();
+  it('polls on after a failed round', async () => {
+    const { connection, calls, setFailing } = setup();
     await connection.start();
     setFailing(true);
     await vi.advanceTimersByTimeAsync(FALLBACK_AFTER_MS);
-    expect(state().pollFailed).toBe(true);
+    expect(calls).toHaveLength(2);
     setFailing(false);
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
-    expect(state().pollFailed).toBe(false);
+    expect(calls).toHaveLength(3 + liveDataStatusFixture.inverters.length);
+    connection.stop();
+  });
+
+  it('tells every notice the gateway answers when the socket opens or brings a message', async () => {
+    const { connection } = setup();
+    await connection.start();
+    gatewayReach.lost();
+    FakeSocket.latest.acceptOpen();
+    expect(useGatewayReach.getState().unreachable).toBe(false);
+    gatewayReach.lost();
+    FakeSocket.latest.push(liveDataMessageFixture);
+    expect(useGatewayReach.getState()).toEqual({ unreachable: false, seenAt: Date.now() });
     connection.stop();
   });
 

@@ -1,3 +1,4 @@
+import { gatewayReach } from '@/lib/gateway-reach';
 import { ReconnectingSocket, type SocketLike } from '@/lib/reconnecting-socket';
 import { liveActions, useLiveStore } from './live-store';
 import { parseLiveText, parseLiveUpdate } from './merge-live-update';
@@ -47,6 +48,7 @@ export class LiveConnection {
       keepAliveMs: LIVE_KEEP_ALIVE_MS,
       checkAfterEmptyMs: LIVE_CHECK_AFTER_EMPTY_MS,
       onMessage: (text) => {
+        gatewayReach.answered();
         const update = parseLiveText(text);
         if (update) liveActions.message(update);
       },
@@ -121,6 +123,7 @@ export class LiveConnection {
     if (this.stopped) return;
     liveActions.setConnected(open);
     if (open) {
+      gatewayReach.answered();
       clearTimeout(this.fallbackTimer);
       this.fallbackTimer = undefined;
       if (this.pollTimer !== undefined || useLiveStore.getState().transport === 'polling') {
@@ -160,7 +163,7 @@ export class LiveConnection {
   /** The partial list (inverters added or deleted), then each inverter's full object. */
   private async pollRound(generation: number): Promise<void> {
     this.pollTimer = undefined;
-    let ok = true;
+    // A failure without an answer reaches every notice through api-client.ts (gateway-reach).
     try {
       const list = parseLiveUpdate(await this.deps.fetchStatus());
       if (generation !== this.generation) return;
@@ -171,10 +174,9 @@ export class LiveConnection {
         if (full) liveActions.message(full);
       }
     } catch {
-      ok = false;
+      // Tried again in POLL_INTERVAL_MS.
     }
     if (generation !== this.generation) return;
-    liveActions.setPollFailed(!ok);
     this.pollTimer = setTimeout(() => void this.pollRound(generation), POLL_INTERVAL_MS);
   }
 }

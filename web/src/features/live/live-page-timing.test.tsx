@@ -1,31 +1,56 @@
 import { act, screen } from '@testing-library/react';
-import type { JsonBodyType } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveDataMessageFixture } from '@heliodtu/contract/fixtures/live-data';
 import { formattersFor } from '@/lib/format';
+import { SHELL_FALLBACK_ATTRIBUTE, gatewayReach } from '@/lib/gateway-reach';
+import { ShellNotices } from '@/lib/shell/shell-notices';
 import { FakeSocket } from '@/testing/fake-socket';
 import { liveMessage, oneInverterStatus } from '@/testing/live-samples';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
-import { FALLBACK_AFTER_MS } from './live-connection';
+// Loaded ahead, so the live view's lazy imports of them settle without real time passing.
+import './components/snapshot-age';
+import { FALLBACK_AFTER_MS, POLL_INTERVAL_MS } from './live-connection';
 import { LivePage } from './live-page';
+import './live-snapshot';
 import { liveActions } from './live-store';
 import { liveHandlers } from './testing/live-handlers';
 import { STALE_AFTER_MS } from './components/connection-notice';
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
-/** Renders and lets the first answers in, without real time passing (the clock stays exact). */
-async function renderPage(status: JsonBodyType = oneInverterStatus, uptime = 3600) {
+const gatewayUp = (status: JsonBodyType = oneInverterStatus, uptime = 3600) =>
   server.use(
     liveHandlers.status(status),
     liveHandlers.systemStatus(uptime),
     liveHandlers.ntpStatus(),
   );
+
+/** The live view, with the shell's notices under it as on the page. */
+const renderWithShell = () =>
+  renderWithProviders(
+    <>
+      <LivePage />
+      <ShellNotices />
+    </>,
+  );
+
+/** Lets answers in until `shown` holds, without real time passing (the clock stays exact). */
+async function until(shown: () => unknown) {
+  for (let i = 0; i < 50 && !shown(); i += 1) await advance(1);
+}
+
+/** Renders and lets the first answers in. */
+async function renderPage(status: JsonBodyType = oneInverterStatus, uptime = 3600) {
+  gatewayUp(status, uptime);
   renderWithProviders(<LivePage />);
-  for (let i = 0; i < 50 && !screen.queryByTestId('totals'); i += 1) await advance(1);
+  await until(() => screen.queryByTestId('totals'));
   expect(screen.getByTestId('totals')).toBeInTheDocument();
 }
+
+const liveNotice = () => document.querySelector('[data-notice="no-answer"]');
+const shellNotice = () => document.querySelector('[data-notice="unreachable"]');
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -34,6 +59,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  document.documentElement.removeAttribute(SHELL_FALLBACK_ATTRIBUTE);
 });
 
 describe('LivePage over time', () => {
@@ -93,5 +119,47 @@ describe('LivePage over time', () => {
       'href',
       '/settings/ntp',
     );
+  });
+});
+
+describe('the gateway away (issue 23)', () => {
+  it('the live view and the shell say it together, and together that it is back', async () => {
+    gatewayUp();
+    renderWithShell();
+    await until(() => screen.queryByTestId('totals'));
+    act(() => FakeSocket.latest.acceptOpen());
+
+    server.use(http.all('*', () => HttpResponse.error()));
+    act(() => FakeSocket.latest.drop());
+    expect(liveNotice()).toBeNull();
+    // The socket stays closed: the live view polls, and the first round gets no answer.
+    await advance(FALLBACK_AFTER_MS + 100);
+    expect(liveNotice()).toHaveTextContent('The gateway cannot be reached.');
+    expect(shellNotice()).toHaveTextContent(
+      'The gateway cannot be reached (no answer since 12:00:00).',
+    );
+
+    server.resetHandlers();
+    gatewayUp();
+    await advance(POLL_INTERVAL_MS);
+    expect(liveNotice()).toBeNull();
+    expect(shellNotice()).toBeNull();
+  });
+
+  it('shows the last snapshot with the notice at once on a page the service worker served', async () => {
+    const savedAt = Date.now() - 60_000;
+    const snapshot = { savedAt, data: oneInverterStatus, receivedAt: {} };
+    window.localStorage.setItem('liveSnapshot', JSON.stringify(snapshot));
+    document.documentElement.setAttribute(SHELL_FALLBACK_ATTRIBUTE, '');
+    gatewayReach.reset();
+    // Nothing answers, nor fails: the requests wait, as for a gateway out of reach.
+    server.use(http.all('*', () => new Promise<never>(() => undefined)));
+    renderWithShell();
+    const shown = () => document.querySelector('[data-notice="snapshot"]');
+    await until(shown);
+    expect(shown()).toHaveTextContent('Shown: the last data received');
+    expect(screen.getByText(oneInverterStatus.inverters[0]!.name)).toBeInTheDocument();
+    expect(liveNotice()).toHaveTextContent('The gateway cannot be reached.');
+    expect(shellNotice()).toHaveTextContent('The gateway cannot be reached');
   });
 });

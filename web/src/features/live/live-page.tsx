@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { Page } from '@/components/layout/page';
+import { useGatewayReach } from '@/lib/gateway-reach';
 import { useT } from '@/lib/i18n/use-t';
 import { PATHS } from '@/lib/paths';
 import { ConnectionNotice } from './components/connection-notice';
@@ -52,6 +53,9 @@ export function LivePage() {
   const { loading, loadFailed, reloading, reload } = useLiveSocket();
   const connected = useLiveStore((state) => state.connected);
   const inverterCount = useLiveStore((state) => state.data?.inverters.length);
+  // Known away (the page came from the service worker's fallback): no spinner while the first
+  // request waits, but the notice and the last snapshot at once.
+  const unreachable = useGatewayReach((state) => state.unreachable);
   useWeakStringFeed((inverterCount ?? 0) > 0);
 
   return (
@@ -59,7 +63,7 @@ export function LivePage() {
       title={t('home.LiveData')}
       socketOnline={connected}
       onReload={reload}
-      isLoading={(loading && inverterCount === undefined) || reloading}
+      isLoading={(loading && inverterCount === undefined && !unreachable) || reloading}
     >
       <ConnectionNotice loadFailed={loadFailed} />
       <SnapshotNotice loadFailed={loadFailed} />

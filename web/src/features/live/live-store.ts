@@ -22,8 +22,6 @@ export interface LiveState {
   transport: LiveTransport;
   /** When any data last arrived (ms), null before; stale data is told from it. */
   lastUpdateAt: number | null;
-  /** The last polling round failed (gateway unreachable). */
-  pollFailed: boolean;
   /**
    * The tab chosen by the user: an inverter's serial or OVERVIEW; kept here so a reload does not
    * lose it, and in localStorage so the browser remembers it (issue 15).
@@ -40,7 +38,6 @@ const INITIAL: LiveState = {
   connected: false,
   transport: 'socket',
   lastUpdateAt: null,
-  pollFailed: false,
   selected: null,
 };
 
@@ -74,10 +71,7 @@ export const liveActions = {
     useLiveStore.setState({ connected });
   },
   setTransport(transport: LiveTransport): void {
-    useLiveStore.setState({ transport, ...(transport === 'socket' ? { pollFailed: false } : {}) });
-  },
-  setPollFailed(pollFailed: boolean): void {
-    useLiveStore.setState({ pollFailed });
+    useLiveStore.setState({ transport });
   },
   /** An inverter's serial or OVERVIEW. */
   select(tab: string): void {

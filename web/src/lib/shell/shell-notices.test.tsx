@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { gatewayReach } from '../gateway-reach';
 import { ShellNotices } from './shell-notices';
 import { shellActions, useShellStore } from './shell-store';
 
@@ -8,7 +9,8 @@ const reloadToNewVersion = vi.hoisted(() => vi.fn(async () => undefined));
 vi.mock('./shell-worker', () => ({ reloadToNewVersion }));
 
 afterEach(() => {
-  useShellStore.setState({ seenAt: null, unreachable: false, updateReady: false });
+  useShellStore.setState({ updateReady: false });
+  gatewayReach.reset();
   reloadToNewVersion.mockClear();
 });
 
@@ -21,9 +23,9 @@ describe('ShellNotices', () => {
   it('says since when the gateway has not answered, and stores the time', () => {
     const seen = new Date();
     seen.setHours(9, 5, 7, 0);
-    act(() => shellActions.reached(seen.getTime()));
+    act(() => gatewayReach.answered(seen.getTime()));
     expect(window.localStorage.getItem('gatewaySeenAt')).toBe(String(seen.getTime()));
-    act(() => shellActions.lost());
+    act(() => gatewayReach.lost());
     render(<ShellNotices />);
     expect(screen.getByRole('status')).toHaveTextContent(
       /^The gateway cannot be reached \(no answer since 09:05:07\)\. The page keeps trying/,
@@ -31,7 +33,7 @@ describe('ShellNotices', () => {
   });
 
   it('says only that it cannot be reached when it never answered', () => {
-    act(() => shellActions.lost());
+    act(() => gatewayReach.lost());
     render(<ShellNotices />);
     expect(screen.getByRole('status')).toHaveTextContent(/^The gateway cannot be reached\. /);
   });

@@ -1,4 +1,5 @@
 import { useFormat } from '../format';
+import { useGatewayReach } from '../gateway-reach';
 import { useT } from '../i18n/use-t';
 import { reloadToNewVersion } from './shell-worker';
 import { useShellStore } from './shell-store';
@@ -12,8 +13,8 @@ const startOfToday = () => new Date().setHours(0, 0, 0, 0);
 export function ShellNotices() {
   const t = useT();
   const format = useFormat();
-  const unreachable = useShellStore((state) => state.unreachable);
-  const seenAt = useShellStore((state) => state.seenAt);
+  const unreachable = useGatewayReach((state) => state.unreachable);
+  const seenAt = useGatewayReach((state) => state.seenAt);
   const updateReady = useShellStore((state) => state.updateReady);
   if (!unreachable && !updateReady) return null;
   const since =

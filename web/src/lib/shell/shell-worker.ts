@@ -1,4 +1,5 @@
 import { appUrl } from '../base-path';
+import { gatewayReach, useGatewayReach } from '../gateway-reach';
 import { probeGateway, type ProbeResult } from './gateway-probe';
 import { shellActions } from './shell-store';
 
@@ -27,8 +28,8 @@ function adoptNewWorker(): void {
 }
 
 function onProbe(result: ProbeResult): void {
-  if (result === 'unreachable') return shellActions.lost();
-  shellActions.reached();
+  if (result === 'unreachable') return gatewayReach.lost();
+  gatewayReach.answered();
   if (result === 'same') return adoptNewWorker();
   shellActions.updateFound();
   // Fetch the new worker now, so the reload finds it installed.
@@ -53,9 +54,10 @@ export async function reloadToNewVersion(): Promise<void> {
 }
 
 /**
- * Registers the generated service worker (web/build/shell-worker.ts) and keeps asking the
+ * Registers the generated service worker (web/build/service-worker.ts) and keeps asking the
  * gateway whether it is there and which build it serves: at start, when the tab comes back or
- * the browser goes online, then every PROBE_EVERY_MS (RETRY_EVERY_MS while it is away).
+ * the browser goes online, then every PROBE_EVERY_MS (RETRY_EVERY_MS while it is away, also
+ * when another part of the page found it away first).
  */
 export function startShellWorker(): void {
   if ('serviceWorker' in navigator) {
@@ -69,6 +71,10 @@ export function startShellWorker(): void {
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
+  const probeIn = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void probe(), ms);
+  };
   const probe = async () => {
     clearTimeout(timer);
     if (running) return;
@@ -76,13 +82,13 @@ export function startShellWorker(): void {
     const result = document.hidden ? null : await probeGateway();
     running = false;
     if (result) onProbe(result);
-    timer = setTimeout(
-      () => void probe(),
-      result === 'unreachable' ? RETRY_EVERY_MS : PROBE_EVERY_MS,
-    );
+    probeIn(useGatewayReach.getState().unreachable ? RETRY_EVERY_MS : PROBE_EVERY_MS);
   };
+  useGatewayReach.subscribe((state, before) => {
+    if (state.unreachable && !before.unreachable && !running) probeIn(RETRY_EVERY_MS);
+  });
   window.addEventListener('online', () => void probe());
-  window.addEventListener('offline', () => shellActions.lost());
+  window.addEventListener('offline', () => gatewayReach.lost());
   document.addEventListener('visibilitychange', () => {
     if (!document.hidden) void probe();
   });

@@ -1,5 +1,6 @@
 import { useNow } from '@/hooks/use-now';
 import { useFormat } from '@/lib/format';
+import { useGatewayReach } from '@/lib/gateway-reach';
 import { useT } from '@/lib/i18n/use-t';
 import { POLL_INTERVAL_MS } from '../live-connection';
 import { useLiveStore } from '../live-store';
@@ -8,26 +9,27 @@ import { useLiveStore } from '../live-store';
 export const STALE_AFTER_MS = 30_000;
 
 /**
- * Says plainly when the live view is not live (user-needs rank 2): polling instead of the
- * socket, the gateway unreachable, or no data for STALE_AFTER_MS.
+ * Says plainly when the live view is not live (user-needs rank 2): the gateway unreachable (the
+ * same source as the shell's notice at the bottom, lib/gateway-reach.ts), polling instead of
+ * the socket, or no data for STALE_AFTER_MS.
  */
 export function ConnectionNotice({ loadFailed }: { loadFailed: boolean }) {
   const t = useT();
   const format = useFormat();
   const now = useNow();
   const transport = useLiveStore((state) => state.transport);
-  const pollFailed = useLiveStore((state) => state.pollFailed);
+  const unreachable = useGatewayReach((state) => state.unreachable);
   const lastUpdateAt = useLiveStore((state) => state.lastUpdateAt);
   const hasInverters = useLiveStore((state) => (state.data?.inverters.length ?? 0) > 0);
 
   const messages: { key: string; variant: string; text: string }[] = [];
-  if (transport === 'polling') {
+  if (unreachable) {
+    messages.push({ key: 'no-answer', variant: 'alert-danger', text: t('home.PollFailed') });
+  } else if (transport === 'polling') {
     messages.push({
       key: 'polling',
-      variant: pollFailed ? 'alert-danger' : 'alert-info',
-      text: t(pollFailed ? 'home.PollFailed' : 'home.Polling', {
-        seconds: POLL_INTERVAL_MS / 1000,
-      }),
+      variant: 'alert-info',
+      text: t('home.Polling', { seconds: POLL_INTERVAL_MS / 1000 }),
     });
   } else if (loadFailed && lastUpdateAt === null) {
     messages.push({ key: 'failed', variant: 'alert-danger', text: t('home.LoadFailed') });

@@ -9,6 +9,7 @@ import { useNow } from '@/hooks/use-now';
 import { useFormat } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
 import { liveApi } from '../live-api';
+import { sharedDeviceTimeAt, useDeviceClock } from '../overview/device-clock';
 import {
   limitRequestActions,
   useLimitRequestStore,
@@ -35,9 +36,12 @@ function RequestedLimit({ inverter, request }: { inverter: Reported; request: Li
   const t = useT();
   const format = useFormat();
   const now = useNow();
+  useDeviceClock();
   const { data } = useRequest(liveApi.limitStatus, true, STATUS_POLL_MS);
   const status = data?.[inverter.serial]?.limit_set_status ?? 'Pending';
-  const readBack = limitReadBack(request.relative, now - request.sentAt);
+  // The DTU waits in its own time: a simulated clock at SIM_SPEED 60 reads back in 4 s.
+  const elapsed = sharedDeviceTimeAt(now) - sharedDeviceTimeAt(request.sentAt);
+  const readBack = limitReadBack(request.relative, elapsed);
   const matches = limitMatches(request, {
     limitRelative: inverter.limit_relative,
     limitAbsolute: inverter.limit_absolute,

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useGatewayReach } from '@/lib/gateway-reach';
 import { useLiveStore } from '../live-store';
 
 // Both parts load after the first screen (first-load budget); the worker precaches them. Pure,
@@ -10,7 +11,8 @@ const SnapshotAge = /* @__PURE__ */ lazy(() =>
 
 /**
  * Keeps the last live data in the browser and, when the gateway does not answer the first
- * load, shows it with its age until live data arrives again (issue 16).
+ * load or is known to be away before that (the page came from the service worker's fallback),
+ * shows it with its age until live data arrives again (issues 16, 23).
  */
 function StoredSnapshotNotice({ loadFailed }: { loadFailed: boolean }) {
   const [restoredAt, setRestoredAt] = useState<number | null>(null);
@@ -25,9 +27,15 @@ function StoredSnapshotNotice({ loadFailed }: { loadFailed: boolean }) {
       stop?.();
     };
   }, []);
+  const unreachable = useGatewayReach((state) => state.unreachable);
   useEffect(() => {
-    if (loadFailed) void snapshots().then((m) => setRestoredAt(m.restoreSnapshot()));
-  }, [loadFailed]);
+    if (loadFailed || unreachable) {
+      void snapshots().then((m) => {
+        const restored = m.restoreSnapshot();
+        if (restored !== null) setRestoredAt(restored);
+      });
+    }
+  }, [loadFailed, unreachable]);
   const shown = useLiveStore((state) => restoredAt !== null && state.lastUpdateAt === restoredAt);
   if (!shown || restoredAt === null) return null;
   return (

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { NtpStatus } from '@heliodtu/contract/ntp';
 import { parseDeviceTime } from '@heliodtu/contract/domain/device-time';
 import { apiGet } from '@/lib/api-client';
@@ -35,8 +36,16 @@ export function deviceTimeAt(readings: readonly ClockReading[], host: number): n
 /** How often the clock is read while the feed runs. */
 export const CLOCK_READ_MS = 15_000;
 
-/** Starts reading the device clock; returns `now()` (device ms) and `stop()`. */
-export function startDeviceClock(hostNow: () => number = Date.now) {
+export interface DeviceClock {
+  /** Device ms now. */
+  now(): number;
+  /** Device ms at host time `host` (Date.now() units), at the rate measured last. */
+  at(host: number): number;
+  stop(): void;
+}
+
+/** Starts reading the device clock. */
+export function startDeviceClock(hostNow: () => number = Date.now): DeviceClock {
   let readings: ClockReading[] = [];
   let stopped = false;
   const read = async () => {
@@ -58,10 +67,47 @@ export function startDeviceClock(hostNow: () => number = Date.now) {
   const timer = setInterval(() => void read(), CLOCK_READ_MS);
   return {
     now: () => deviceTimeAt(readings, hostNow()),
+    at: (host) => deviceTimeAt(readings, host),
     stop: () => {
       stopped = true;
       clearTimeout(early);
       clearInterval(timer);
     },
   };
+}
+
+let shared: DeviceClock | null = null;
+let users = 0;
+
+/**
+ * The live view's one device clock, started with its first user and stopped after its last, so
+ * the weak-string feed and the limit countdowns read GET /api/ntp/status once between them.
+ */
+export function acquireDeviceClock(): { clock: DeviceClock; release(): void } {
+  shared ??= startDeviceClock();
+  users += 1;
+  const clock = shared;
+  let released = false;
+  return {
+    clock,
+    release: () => {
+      if (released) return;
+      released = true;
+      users -= 1;
+      if (users === 0) {
+        clock.stop();
+        shared = null;
+      }
+    },
+  };
+}
+
+/** Device ms at host time `host` by the shared clock; the host time while none runs. */
+export function sharedDeviceTimeAt(host: number): number {
+  return shared ? shared.at(host) : host;
+}
+
+/** Keeps the shared device clock running while the component is mounted. */
+export function useDeviceClock(): void {
+  useEffect(() => acquireDeviceClock().release, []);
 }

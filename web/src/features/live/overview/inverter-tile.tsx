@@ -7,7 +7,7 @@ import { dataAgeDisplay } from '@heliodtu/contract/domain/data-age';
 import { formatValueWithUnit } from '../format-value';
 import { inverterStateOf, type InverterState } from '../inverter-state';
 import type { LiveInverter } from '../merge-live-update';
-import { limitShare } from './overview-sort';
+import { limitBar, type LimitBar } from './limit-bar';
 import { StringRows } from './string-rows';
 
 // Spec §4 header colours as a dot; literal classes for PurgeCSS.
@@ -24,15 +24,34 @@ const STATE_LABEL = {
   producing: 'liveoverview.StateProducing',
 } as const;
 
+/** The bar's words: what it shows of what, or why it shows nothing. */
+function useLimitBarText(bar: LimitBar): string {
+  const t = useT();
+  const format = useFormat();
+  if (bar.kind === 'unknown') return t('liveoverview.LimitUnknown');
+  if (bar.kind === 'notRead') return t('liveoverview.LimitNotRead');
+  const percent = format.decimalNoDigits(Math.round(bar.share * 100));
+  const watts = format.decimalNoDigits(bar.watts);
+  return bar.kind === 'limit'
+    ? t('liveoverview.ShareOfLimit', { percent, limit: watts })
+    : t('liveoverview.ShareOfMax', { percent, max: watts });
+}
+
 /** One inverter in the overview: state, AC power, share of its limit, today's yield, age, strings. */
 export const InverterTile = memo(function InverterTile({
   inverter,
+  maxPower,
   ageSeconds,
+  now,
   onOpen,
 }: {
   inverter: LiveInverter;
+  /** Its maximum power (W) from GET /api/limit/status, asked only while its limit is not read. */
+  maxPower: number | undefined;
   /** Seconds since its last data (the overview's once-a-second snapshot). */
   ageSeconds: number;
+  /** When that snapshot was taken (ms). */
+  now: number;
   onOpen(serial: string): void;
 }) {
   const t = useT();
@@ -40,16 +59,11 @@ export const InverterTile = memo(function InverterTile({
   const titleId = useId();
   const serial = inverter.serial;
   const state = inverterStateOf(inverter);
-  const share = limitShare(inverter);
-  const percent = share === null ? null : Math.round(share * 100);
-  const limitText =
-    percent === null
-      ? t('liveoverview.LimitUnknown')
-      : t('liveoverview.ShareOfLimit', {
-          percent: format.decimalNoDigits(percent),
-          limit: format.decimalNoDigits(inverter.limit_absolute),
-        });
-  const age = dataAgeDisplay(ageSeconds, Date.now());
+  const bar = limitBar(inverter, maxPower);
+  const barText = useLimitBarText(bar);
+  // Until the limit is read the bar shows the share of the maximum power: said in words.
+  const notRead = bar.kind === 'max' || bar.kind === 'notRead';
+  const age = dataAgeDisplay(ageSeconds, now);
   const ageText =
     age.kind === 'seconds'
       ? t('home.Seconds', { val: format.decimalNoDigits(age.seconds) })
@@ -82,18 +96,26 @@ export const InverterTile = memo(function InverterTile({
         </div>
         <div
           className="overview-bar my-1"
-          role="img"
-          aria-label={limitText}
-          title={limitText}
+          {...(notRead ? { 'aria-hidden': true } : { role: 'img', 'aria-label': barText })}
+          title={barText}
           data-testid="tile-limit-share"
         >
-          {percent !== null && (
+          {(bar.kind === 'limit' || bar.kind === 'max') && (
             <div
-              className="overview-bar-fill"
-              style={{ transform: `scaleX(${Math.min(percent, 100) / 100})` }}
+              className={`overview-bar-fill${bar.kind === 'max' ? ' overview-bar-fill-max' : ''}`}
+              style={{ transform: `scaleX(${bar.share})` }}
             />
           )}
         </div>
+        {notRead && (
+          <p
+            className="small mb-1 text-body-secondary"
+            title={t('liveoverview.LimitReadAfterStart')}
+            data-testid="tile-limit-not-read"
+          >
+            {barText}
+          </p>
+        )}
         <div className="d-flex flex-wrap column-gap-2 small text-body-secondary">
           <span data-testid="tile-yield">
             {t('liveoverview.Today')} {formatValueWithUnit(format, inverter.INV?.['0']?.YieldDay)}

@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fullInverter } from '@/testing/live-samples';
+import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { liveActions } from '../live-store';
 import type { LiveInverter } from '../merge-live-update';
+import { liveHandlers } from '../testing/live-handlers';
 import { stringKey, useWeakStringStore } from '../weak-string-store';
 import { OverviewPanel } from './overview-panel';
 
@@ -126,5 +128,42 @@ describe('OverviewPanel', () => {
       '/settings/inverter?edit=111111111111',
     );
     expect(within(tile).getAllByRole('row')[2]).toHaveTextContent('–');
+  });
+
+  it('shows the share of the maximum power, marked as such, while the limit is not read yet', async () => {
+    // After a start the DTU reads the limit only after about 4 minutes: the live data say 0 %
+    // (0 W) with the maximum power known, or -1 W while the device info is not read either.
+    const notRead = { ...FLEET[1]!, limit_relative: 0, limit_absolute: 0 };
+    const noDevInfo = { ...FLEET[2]!, limit_relative: 0, limit_absolute: -1 };
+    liveActions.snapshot({ inverters: [FLEET[0]!, notRead, noDevInfo] });
+    server.use(
+      liveHandlers.limitStatus({
+        '111111111111': { limit_relative: 100, max_power: 800, limit_set_status: 'Ok' },
+        '222222222222': { limit_relative: 0, max_power: 2000, limit_set_status: 'Ok' },
+        '333333333333': { limit_relative: 0, max_power: 0, limit_set_status: 'Ok' },
+      }),
+    );
+    renderWithProviders(<OverviewPanel onOpen={() => undefined} />);
+    const attic = screen.getByRole('article', { name: 'Attic' });
+    expect(within(attic).getByTestId('tile-limit-not-read')).toHaveTextContent(
+      /^Limit not read yet$/,
+    );
+    await waitFor(() =>
+      expect(within(attic).getByTestId('tile-limit-not-read')).toHaveTextContent(
+        'Limit not read yet: 30 % of the maximum power of 2,000 W',
+      ),
+    );
+    expect(within(attic).queryByRole('img', { name: /limit/ })).toBeNull();
+    const barn = screen.getByRole('article', { name: 'Barn' });
+    expect(
+      within(barn).getByRole('img', {
+        name: 'Share of the limit unknown (maximum power not known yet)',
+      }),
+    ).toBeInTheDocument();
+    expect(within(barn).queryByTestId('tile-limit-not-read')).toBeNull();
+    const carport = screen.getByRole('article', { name: 'Carport' });
+    expect(
+      within(carport).getByRole('img', { name: '88 % of the limit of 800 W' }),
+    ).toBeInTheDocument();
   });
 });

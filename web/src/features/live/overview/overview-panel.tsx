@@ -1,10 +1,16 @@
 import { useMemo, useState } from 'react';
 import { liveAgeSeconds } from '@heliodtu/contract/domain/data-age';
 import { useT } from '@/lib/i18n/use-t';
+import { liveApi } from '../live-api';
+import { useRequest } from '../use-request';
 import { InverterTile } from './inverter-tile';
+import { limitNotRead } from './limit-bar';
 import { OVERVIEW_SORTS, sortedSerials, type OverviewSort } from './overview-sort';
 import { useOverviewSnapshot } from './use-overview-snapshot';
 import './live-overview.scss';
+
+/** While a limit is not read, the maximum powers are asked again this often (a failed answer too). */
+const MAX_POWER_EVERY_MS = 30_000;
 
 const SORT_LABEL = {
   name: 'liveoverview.SortName',
@@ -26,6 +32,12 @@ export function OverviewPanel({ onOpen }: { onOpen(serial: string): void }) {
     [inverters],
   );
   const serials = sortedSerials(inverters, sort);
+  // The maximum power is in GET /api/limit/status, not in the live data: asked only while needed.
+  const { data: limits } = useRequest(
+    liveApi.limitStatus,
+    inverters.some(limitNotRead),
+    MAX_POWER_EVERY_MS,
+  );
 
   return (
     <section aria-label={t('home.Overview')} data-testid="overview">
@@ -55,7 +67,9 @@ export function OverviewPanel({ onOpen }: { onOpen(serial: string): void }) {
               <li className="col" key={serial}>
                 <InverterTile
                   inverter={inverter}
+                  maxPower={limits?.[serial]?.max_power}
                   ageSeconds={liveAgeSeconds(inverter.data_age, receivedAt[serial] ?? now, now)}
+                  now={now}
                   onOpen={onOpen}
                 />
               </li>

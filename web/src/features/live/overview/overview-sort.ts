@@ -22,9 +22,3 @@ export function sortedSerials(inverters: readonly LiveInverter[], sort: Overview
         : byName;
   return [...inverters].sort(compare).map((inverter) => inverter.serial);
 }
-
-/** AC power over the limit in W, 0..1; null while the limit is unknown (max power unknown). */
-export function limitShare(inverter: LiveInverter): number | null {
-  if (inverter.limit_absolute <= 0) return null;
-  return Math.min(1, Math.max(0, acPower(inverter) / inverter.limit_absolute));
-}

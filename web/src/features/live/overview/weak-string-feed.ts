@@ -2,7 +2,7 @@ import { trackWeakStrings, type StringReading } from '@heliodtu/contract/domain/
 import { liveStateOf, useLiveStore, type LiveState } from '../live-store';
 import { hasChannels, type LiveInverter } from '../merge-live-update';
 import { stringKey, useWeakStringStore } from '../weak-string-store';
-import { startDeviceClock } from './device-clock';
+import { acquireDeviceClock } from './device-clock';
 
 /** At most one reading per inverter in this much device time: the rule needs minutes, not seconds. */
 export const FEED_EVERY_MS = 15_000;
@@ -25,7 +25,7 @@ export function readingsOf(inverter: LiveInverter): StringReading[] {
  * whose object changed, when it is reachable, at most every FEED_EVERY_MS of device time.
  */
 export function startWeakStringFeed(): () => void {
-  const clock = startDeviceClock();
+  const { clock, release } = acquireDeviceClock();
   const fedAt = new Map<string, number>();
   let seen: readonly LiveInverter[] = [];
 
@@ -54,6 +54,6 @@ export function startWeakStringFeed(): () => void {
   const unsubscribe = useLiveStore.subscribe(onChange);
   return () => {
     unsubscribe();
-    clock.stop();
+    release();
   };
 }
