@@ -10,6 +10,7 @@ import {
 import {
   trackWeakStrings,
   WEAK_STRING_DEFAULTS,
+  weakStringKey,
   type StringReading,
   type WeakStringOptions,
   type WeakStringTracks,
@@ -48,6 +49,8 @@ export interface WeakStringState {
 
 export const EMPTY_WEAK_STRING_STATE: WeakStringState = { tracks: {}, shapes: {}, inferred: {} };
 
+export { weakStringKey };
+
 /** The inferred groups from the closed bins (the open one is still filling). */
 function inferredOf(
   cached: InferredGroups | undefined,
@@ -77,9 +80,6 @@ export function stringInputsOf(
     orientation: (withOrientation && values.orientation) || null,
   }));
 }
-
-/** The key of one string in the tracks. */
-export const weakStringKey = (serial: string, channel: string): string => `${serial}:${channel}`;
 
 /** Feeds one inverter's strings read at data time `at` (ms); returns the new state. */
 export function feedWeakStrings(

@@ -48,6 +48,9 @@ export interface WeakStringTrack {
 
 export type WeakStringTracks = Readonly<Record<string, WeakStringTrack>>;
 
+/** The key of one string in the tracks: `<serial>:<channel>`. */
+export const weakStringKey = (serial: string, channel: string): string => `${serial}:${channel}`;
+
 /** The median of a non-empty list. */
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
