@@ -28,4 +28,26 @@ describe('ConfigFileSchema', () => {
     expect(config.mqtt.lwt.topic).toBe('dtu/status');
     expect(config.ntp.server).toBe('opendtu.pool.ntp.org');
   });
+
+  it('keeps a string orientation only as a whole pair in range (HelioDTU extension)', () => {
+    const channel = (extra: object) =>
+      ConfigFileSchema.parse({
+        inverters: [{ serial: 1, channel: [{ name: 'E', max_power: 400, ...extra }] }],
+      }).inverters[0]?.channel[0];
+    expect(channel({ azimuth: 95, tilt: 25 })).toEqual({
+      name: 'E',
+      max_power: 400,
+      yield_total_offset: 0,
+      azimuth: 95,
+      tilt: 25,
+    });
+    for (const extra of [
+      {},
+      { azimuth: 95 },
+      { azimuth: 400, tilt: 25 },
+      { azimuth: 'x', tilt: 2 },
+    ]) {
+      expect(channel(extra)).toEqual({ name: 'E', max_power: 400, yield_total_offset: 0 });
+    }
+  });
 });

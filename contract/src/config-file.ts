@@ -5,6 +5,8 @@ import {
   LED_COUNT,
   MAX_CHANNELS,
   MAX_INVERTERS,
+  STRING_AZIMUTH,
+  STRING_TILT,
 } from './limits.js';
 
 /**
@@ -53,8 +55,26 @@ emyPxgcYxn/eR44/KJ4EBs+lVDR3veyJm+kXQ99b21/+jh5Xos1AnX5iItreGCc=
 -----END CERTIFICATE-----
 `;
 
+/** A whole number of degrees in `range`, or absent (also when it is anything else). */
+const degrees = (range: { min: number; max: number }) =>
+  z.number().int().min(range.min).max(range.max).optional().catch(undefined);
+
+/**
+ * One DC input. `azimuth` and `tilt` are a HelioDTU extension (issue 23): the string's
+ * orientation, kept only as a pair and left out of the file while unset, so a file without them
+ * is OpenDTU's as before and the firmware ignores them in a restored backup.
+ */
 const ChannelFileSchema = z
-  .object({ name: str(''), max_power: int(0), yield_total_offset: num(0) })
+  .object({
+    name: str(''),
+    max_power: int(0),
+    yield_total_offset: num(0),
+    azimuth: degrees(STRING_AZIMUTH),
+    tilt: degrees(STRING_TILT),
+  })
+  .transform(({ azimuth, tilt, ...channel }): ChannelFile =>
+    azimuth === undefined || tilt === undefined ? channel : { ...channel, azimuth, tilt },
+  )
   .catch({ name: '', max_power: 0, yield_total_offset: 0 });
 
 const InverterSlotFileSchema = z.object({
@@ -82,7 +102,14 @@ const InverterSlotFileSchema = z.object({
     ),
 });
 export type InverterSlotFile = z.infer<typeof InverterSlotFileSchema>;
-export type ChannelFile = InverterSlotFile['channel'][number];
+export interface ChannelFile {
+  name: string;
+  max_power: number;
+  yield_total_offset: number;
+  /** HelioDTU extension, set together with `tilt`. */
+  azimuth?: number;
+  tilt?: number;
+}
 
 // A section that is missing or not an object falls back to all its defaults.
 const section = <T extends z.ZodRawShape>(shape: T) =>

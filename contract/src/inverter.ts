@@ -5,6 +5,8 @@ import {
   CHANNEL_NAME_MAX,
   REACHABLE_THRESHOLD,
   REACHABLE_THRESHOLD_DEFAULT,
+  STRING_AZIMUTH,
+  STRING_TILT,
   YIELD_TOTAL_OFFSET_MIN,
 } from './limits.js';
 
@@ -28,10 +30,42 @@ import {
 
 //-- GET /api/inverter/list
 
+/**
+ * A string's orientation (issue 23), a HelioDTU extension beside OpenDTU's channel fields: our
+ * gateway always lists both (null while unset), a real device never does, which is how the
+ * interface tells whether it may offer them. On edit, absent keeps the stored value (so clients
+ * written for OpenDTU do not clear it), null clears it, and both are set or cleared together.
+ */
+export const STRING_ORIENTATION_NOTE =
+  'HelioDTU extension (issue 23), not sent by OpenDTU devices: listed by this gateway as a number or null (unset); on edit, absent keeps the stored value, null clears it, and azimuth and tilt are set or cleared together.';
+
+const azimuth = z
+  .number()
+  .int()
+  .min(STRING_AZIMUTH.min)
+  .max(STRING_AZIMUTH.max)
+  .nullable()
+  .meta({
+    description: `The string's azimuth in degrees clockwise from north (90 east, 180 south, 270 west). ${STRING_ORIENTATION_NOTE}`,
+    'x-heliodtu-extension': true,
+  });
+const tilt = z
+  .number()
+  .int()
+  .min(STRING_TILT.min)
+  .max(STRING_TILT.max)
+  .nullable()
+  .meta({
+    description: `The string's tilt in degrees from horizontal (0 flat, 90 vertical). ${STRING_ORIENTATION_NOTE}`,
+    'x-heliodtu-extension': true,
+  });
+
 export const InverterChannelSchema = z.object({
   name: z.string(),
   max_power: z.number().int(),
   yield_total_offset: z.number(),
+  azimuth: azimuth.optional(),
+  tilt: tilt.optional(),
 });
 export type InverterChannel = z.infer<typeof InverterChannelSchema>;
 
@@ -105,6 +139,8 @@ export const InverterChannelEditSchema = z.object({
   name: z.string().max(CHANNEL_NAME_MAX).default(''),
   max_power: wire.uint16().min(CHANNEL_MAX_POWER.min).max(CHANNEL_MAX_POWER.max).default(0),
   yield_total_offset: z.number().min(YIELD_TOTAL_OFFSET_MIN).default(0),
+  azimuth: azimuth.optional(),
+  tilt: tilt.optional(),
 });
 
 //-- POST /api/inverter/del and /api/inverter/order

@@ -22,6 +22,10 @@ export const REACHABLE_THRESHOLD_DEFAULT = 2;
 export const CHANNEL_MAX_POWER: Range = { min: 0, max: 65535 };
 /** SPEC_STRICTER: spec §5 yield_total_offset ≥ 0. */
 export const YIELD_TOTAL_OFFSET_MIN = 0;
+/** HelioDTU extension: a string's azimuth in whole degrees clockwise from north (90 east, 180 south). */
+export const STRING_AZIMUTH: Range = { min: 0, max: 359 };
+/** HelioDTU extension: a string's tilt in whole degrees from horizontal (0 flat, 90 vertical). */
+export const STRING_TILT: Range = { min: 0, max: 90 };
 
 export const PIN_MAPPING_NAME_MAX = 63;
 export const PIN_PROFILE_NAME_MAX = 31;

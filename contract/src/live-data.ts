@@ -61,6 +61,24 @@ export const AcChannelSchema = z.object({
 });
 export type AcChannel = z.infer<typeof AcChannelSchema>;
 
+/**
+ * The string's configured orientation (issue 23), a HelioDTU extension: present only when the
+ * owner set azimuth and tilt, so the live view compares only strings facing the same way.
+ */
+export const DcOrientationSchema = z
+  .object({
+    /** Degrees clockwise from north (90 east, 180 south, 270 west). */
+    azimuth: z.number().int(),
+    /** Degrees from horizontal (0 flat, 90 vertical). */
+    tilt: z.number().int(),
+  })
+  .meta({
+    description:
+      "HelioDTU extension (issue 23), never sent by OpenDTU devices: the string's azimuth (degrees clockwise from north) and tilt (degrees from horizontal) as set in its inverter's settings; absent while unset.",
+    'x-heliodtu-extension': true,
+  });
+export type DcOrientation = z.infer<typeof DcOrientationSchema>;
+
 /** One DC input; `Irradiation` only when the string's max_power (Wp) is above 0. */
 export const DcChannelSchema = z.object({
   name: DcNameSchema,
@@ -70,6 +88,7 @@ export const DcChannelSchema = z.object({
   YieldDay: ValueObjectSchema,
   YieldTotal: ValueObjectSchema,
   Irradiation: IrradiationSchema.optional(),
+  orientation: DcOrientationSchema.optional(),
 });
 export type DcChannel = z.infer<typeof DcChannelSchema>;
 

@@ -70,3 +70,15 @@ test('a settings save works in the firmware build', async ({ page }) => {
     });
   }
 });
+
+test('the firmware build offers no string orientation, a HelioDTU extension', async ({ page }) => {
+  await prepare(page, { authdata: ADMIN_AUTHDATA });
+  await page.goto('settings/inverter');
+  await page.getByRole('button', { name: 'Edit Balcony' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit inverter: Balcony' });
+  await dialog.getByRole('tab', { name: 'Strings' }).click();
+  const string1 = dialog.getByRole('group', { name: 'String 1' });
+  await expect(string1.getByLabel('Maximum power')).toBeVisible();
+  // This gateway lists azimuth and tilt; the device's own interface still leaves them out.
+  await expect(string1.getByRole('spinbutton', { name: 'Azimuth' })).toHaveCount(0);
+});

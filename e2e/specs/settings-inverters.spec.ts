@@ -82,7 +82,11 @@ test('adds an inverter by its HERF label, edits it, and deletes it after confirm
   await dialog.getByRole('tab', { name: 'Advanced' }).click();
   await dialog.getByRole('spinbutton', { name: 'Reachable threshold' }).fill('7');
   await dialog.getByRole('tab', { name: 'Strings' }).click();
-  await dialog.getByRole('group', { name: 'String 1' }).getByLabel('Name').fill('Ridge');
+  const string1 = dialog.getByRole('group', { name: 'String 1' });
+  await string1.getByLabel('Name').fill('Ridge');
+  // The string's orientation, a HelioDTU extension (issue 23).
+  await string1.getByRole('spinbutton', { name: 'Azimuth' }).fill('250');
+  await string1.getByRole('spinbutton', { name: 'Tilt' }).fill('35');
   await checkA11y('edit inverter dialog');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
@@ -94,9 +98,13 @@ test('adds an inverter by its HERF label, edits it, and deletes it after confirm
   await dialog.getByRole('tab', { name: 'Advanced' }).click();
   await expect(dialog.getByRole('spinbutton', { name: 'Reachable threshold' })).toHaveValue('7');
   await dialog.getByRole('tab', { name: 'Strings' }).click();
-  await expect(dialog.getByRole('group', { name: 'String 1' }).getByLabel('Name')).toHaveValue(
-    'Ridge',
-  );
+  const kept = dialog.getByRole('group', { name: 'String 1' });
+  await expect(kept.getByLabel('Name')).toHaveValue('Ridge');
+  await expect(kept.getByRole('spinbutton', { name: 'Azimuth' })).toHaveValue('250');
+  await expect(kept.getByRole('spinbutton', { name: 'Tilt' })).toHaveValue('35');
+  await expect(
+    dialog.getByRole('group', { name: 'String 2' }).getByRole('spinbutton', { name: 'Azimuth' }),
+  ).toHaveValue('');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('button', { name: 'Delete E2E shed' }).click();

@@ -62,6 +62,16 @@ describe('buildOpenApiDocument', () => {
     expect(security('/api/ntp/config')).toEqual([{ basicAuth: [] }]);
   });
 
+  it('marks the string orientation fields as HelioDTU extensions (issue 23)', () => {
+    const schemas = (doc['components'] as { schemas: Record<string, Record<string, unknown>> })
+      .schemas;
+    const channel = schemas['InverterChannel']?.['properties'] as Record<string, object>;
+    for (const key of ['azimuth', 'tilt']) {
+      expect(channel[key]).toMatchObject({ 'x-heliodtu-extension': true });
+    }
+    expect(schemas['DcOrientation']).toMatchObject({ 'x-heliodtu-extension': true });
+  });
+
   it('lists every result code with name and meaning', () => {
     const codes = doc.components.schemas['ResultCode']?.['oneOf'] as { const: number }[];
     expect(codes.map((c) => c.const)).toContain(7013);

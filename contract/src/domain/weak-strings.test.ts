@@ -101,6 +101,17 @@ describe('trackWeakStrings', () => {
     expect(weakSince(tracks['inv:1'])).toBeNull();
   });
 
+  it('neither flags nor counts a string whose group is uncertain', () => {
+    const readings = inverter(80, 78, 20).map((r) =>
+      r.key === 'inv:1' ? { ...r, group: null } : r,
+    );
+    const tracks = feed({}, readings, 0, 45);
+    expect(tracks['inv:1']).toBeUndefined();
+    expect(tracks['inv:2']?.share).toBeCloseTo(20 / 80);
+    const unsure = readings.map((r) => ({ ...r, group: null }));
+    expect(trackWeakStrings(tracks, unsure, 46 * MIN)).toEqual({});
+  });
+
   it('keeps the tracks of strings that were not in this reading', () => {
     const tracks = feed({}, inverter(60, 10), 0, 31);
     const next = trackWeakStrings(tracks, [{ key: 'x:0', group: 'x', irradiation: 50 }], 32 * MIN);

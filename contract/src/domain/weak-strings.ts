@@ -1,7 +1,7 @@
 /**
  * The weak-string rule of the live view (issue 15): during the day, a string whose irradiation
  * (DC power over its configured Wp) stays below 70 % of the median of the other strings of its
- * group for 30 minutes is weak. Pure and zod-free: the web feeds it readings from the live store,
+ * group (same inverter, same orientation: issue 23) for 30 minutes is weak. Pure and zod-free: the web feeds it readings from the live store,
  * stamped with the device's time, and keeps the returned tracks between calls.
  */
 
@@ -27,8 +27,11 @@ export const WEAK_STRING_DEFAULTS: WeakStringOptions = {
 export interface StringReading {
   /** Unique per string, e.g. `<serial>:<channel>`. */
   readonly key: string;
-  /** Strings compared with each other (default: the inverter's serial). */
-  readonly group: string;
+  /**
+   * Strings compared with each other: those of one inverter facing the same way
+   * (weak-string-groups.ts), null while that is uncertain (then it is neither flagged nor a peer).
+   */
+  readonly group: string | null;
   /** Irradiation in %, or null when the string has no configured Wp (then it is never flagged). */
   readonly irradiation: number | null;
 }
@@ -44,6 +47,9 @@ export interface WeakStringTrack {
 }
 
 export type WeakStringTracks = Readonly<Record<string, WeakStringTrack>>;
+
+/** The key of one string in the tracks: `<serial>:<channel>`. */
+export const weakStringKey = (serial: string, channel: string): string => `${serial}:${channel}`;
 
 /** The median of a non-empty list. */
 export function median(values: readonly number[]): number {
@@ -68,7 +74,7 @@ export function trackWeakStrings(
   const next: Record<string, WeakStringTrack> = { ...tracks };
   for (const reading of readings) {
     delete next[reading.key];
-    if (reading.irradiation === null) continue;
+    if (reading.irradiation === null || reading.group === null) continue;
     const others = readings
       .filter((r) => r.group === reading.group && r.key !== reading.key && r.irradiation !== null)
       .map((r) => r.irradiation as number);

@@ -4,6 +4,8 @@ import {
   CHANNEL_NAME_MAX,
   INVERTER_NAME_MAX,
   REACHABLE_THRESHOLD,
+  STRING_AZIMUTH,
+  STRING_TILT,
 } from '../limits.js';
 import {
   inverterAddProblems,
@@ -59,6 +61,8 @@ describe('inverterEditProblems', () => {
     limit ? { field, code: 1005, limit } : { field, code: 1005 };
   const threshold = { min: REACHABLE_THRESHOLD.min, max: REACHABLE_THRESHOLD.max };
   const maxPower = { min: CHANNEL_MAX_POWER.min, max: CHANNEL_MAX_POWER.max };
+  const azimuth = { min: STRING_AZIMUTH.min, max: STRING_AZIMUTH.max };
+  const tilt = { min: STRING_TILT.min, max: STRING_TILT.max };
 
   it.each([
     [{}],
@@ -68,6 +72,15 @@ describe('inverterEditProblems', () => {
     [{ channel: [{ max_power: CHANNEL_MAX_POWER.max, yield_total_offset: 0 }] }],
     [{ channel: [{ name: 'c'.repeat(CHANNEL_NAME_MAX) }] }],
     [{ channel: Array.from({ length: 6 }, () => ({})) }],
+    [
+      {
+        channel: [
+          { azimuth: 0, tilt: 0 },
+          { azimuth: 359, tilt: 90 },
+        ],
+      },
+    ],
+    [{ channel: [{ azimuth: null, tilt: null }] }],
   ])('finds nothing in %j', (change) => {
     expect(editProblems(change)).toEqual([]);
   });
@@ -96,6 +109,13 @@ describe('inverterEditProblems', () => {
       generic('channel.0.name', { max: CHANNEL_NAME_MAX }),
     ],
     [{ channel: [null] }, generic('channel.0')],
+    [{ channel: [{ azimuth: 360, tilt: 30 }] }, generic('channel.0.azimuth', azimuth)],
+    [{ channel: [{ azimuth: 90.5, tilt: 30 }] }, generic('channel.0.azimuth', azimuth)],
+    [{ channel: [{ azimuth: 90, tilt: -1 }] }, generic('channel.0.tilt', tilt)],
+    [{ channel: [{ azimuth: 90, tilt: '30' }] }, generic('channel.0.tilt', tilt)],
+    // The orientation is a pair: one without the other is missing.
+    [{ channel: [{ azimuth: 90 }] }, generic('channel.0.tilt', tilt)],
+    [{ channel: [{ azimuth: null, tilt: 30 }] }, generic('channel.0.azimuth', azimuth)],
   ])('%j → %j', (change, problem) => {
     expect(editProblems(change)).toEqual([problem]);
   });

@@ -8,6 +8,8 @@ import {
   MAX_CHANNELS,
   MAX_INVERTERS,
   REACHABLE_THRESHOLD,
+  STRING_AZIMUTH,
+  STRING_TILT,
   YIELD_TOTAL_OFFSET_MIN,
 } from '../limits.js';
 import { parseSerialHex } from '../domain/serial-hex.js';
@@ -27,6 +29,8 @@ const CHANNEL_LIMITS: Record<string, { min?: number; max?: number }> = {
   name: { max: CHANNEL_NAME_MAX },
   max_power: { min: CHANNEL_MAX_POWER.min, max: CHANNEL_MAX_POWER.max },
   yield_total_offset: { min: YIELD_TOTAL_OFFSET_MIN },
+  azimuth: { min: STRING_AZIMUTH.min, max: STRING_AZIMUTH.max },
+  tilt: { min: STRING_TILT.min, max: STRING_TILT.max },
 };
 
 /**
@@ -74,12 +78,26 @@ function channelProblems(entry: unknown, index: number): FieldProblem[] {
     const value = channel[key];
     return value !== undefined && !CHANNEL_CHECKS[key]?.(value);
   });
-  return failing.map((key) => {
+  // The orientation (HelioDTU extension) is a pair: one without the other is missing.
+  const unpaired = ORIENTATION_KEYS.filter(
+    (key, i) =>
+      !isNumber(channel[key]) &&
+      isNumber(channel[ORIENTATION_KEYS[1 - i] ?? key]) &&
+      !failing.includes(key),
+  );
+  return [...failing, ...unpaired].map((key) => {
     const limit = CHANNEL_LIMITS[key];
     const field = `channel.${index}.${key}`;
     return limit ? { field, code, limit } : { field, code };
   });
 }
+
+const ORIENTATION_KEYS = ['azimuth', 'tilt'] as const;
+
+/** A whole number of degrees in `range`, or null (unset). */
+const degreesOrNull = (range: { min: number; max: number }) => (value: unknown) =>
+  value === null ||
+  (isNumber(value) && Number.isInteger(value) && value >= range.min && value <= range.max);
 
 const isNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
@@ -92,6 +110,8 @@ const CHANNEL_CHECKS: Record<string, (value: unknown) => boolean> = {
     value >= CHANNEL_MAX_POWER.min &&
     value <= CHANNEL_MAX_POWER.max,
   yield_total_offset: (value) => isNumber(value) && value >= YIELD_TOTAL_OFFSET_MIN,
+  azimuth: degreesOrNull(STRING_AZIMUTH),
+  tilt: degreesOrNull(STRING_TILT),
 };
 
 /** Reachable threshold: absent or null means the default; otherwise a whole number 1..100. */
@@ -107,7 +127,9 @@ const validThreshold = (value: unknown) =>
  * Every failing check of POST /api/inverter/edit in the device's order: `id` 4005 (10 or more),
  * `serial` 4001 (against `otherSerials`, which must leave out the edited inverter's own), `name`
  * 4002 {max:31}, `channel` 4006 (none or more than 6), then the SPEC_STRICTER value checks
- * answered 1005: `reachable_threshold` 1..100 and each channel's fields (`channel.<i>.<key>`).
+ * answered 1005: `reachable_threshold` 1..100 and each channel's fields (`channel.<i>.<key>`),
+ * including the HelioDTU orientation: `azimuth` 0..359 and `tilt` 0..90, null, or absent, and
+ * never one of them a number without the other.
  */
 export function inverterEditProblems(
   data: InverterEditFields,

@@ -18,6 +18,7 @@ describe('demo fleet (issue 3 §6)', () => {
       const used = slot.channel.slice(0, family?.channels);
       expect(slot.name).not.toBe('');
       expect(used.every((c) => c.name !== '' && c.max_power > 0)).toBe(true);
+      expect(used.every((c) => c.azimuth !== undefined && c.tilt !== undefined)).toBe(true);
       expect(slot.channel.slice(family?.channels).every((c) => c.max_power === 0)).toBe(true);
       const date = productionDateOf(slot.serial.toString(16));
       expect(date?.year).toBeGreaterThanOrEqual(2021);

@@ -5,23 +5,24 @@ import { parseSerialHex } from '@heliodtu/contract/wire';
  * The demo fleet a fresh data dir starts with when SIM_FLEET=demo (issue 3 §6): an HM-800 on a
  * balcony, an HMS-2000-4T on an east/west garage roof and an HMT-2250-6T on a barn. The serials
  * follow the family prefixes and the year/week layout (inverter-domain §1.1), and their running
- * numbers select exactly these models (dev-info.ts). String names also set the orientation
- * (fleet.ts): "Balcony" hangs vertically, "East"/"West" face that way.
+ * numbers select exactly these models (dev-info.ts). Each string comes with its azimuth and
+ * tilt (issue 23, a HelioDTU extension), which the simulator's physics and the weak-string rule
+ * both use; the names say the same ("Balcony" hangs vertically, "East"/"West" face that way).
  */
-interface DemoInverter {
+export interface DemoInverter {
   serial: string;
   name: string;
-  strings: readonly (readonly [name: string, wattPeak: number])[];
+  strings: readonly (readonly [name: string, wattPeak: number, azimuth: number, tilt: number])[];
 }
 
-const DEMO: readonly DemoInverter[] = [
+export const DEMO_INVERTERS: readonly DemoInverter[] = [
   {
     // HM 2-channel, 2022 week 23.
     serial: '114182352592',
     name: 'Balcony',
     strings: [
-      ['Balcony left', 410],
-      ['Balcony right', 410],
+      ['Balcony left', 410, 170, 90],
+      ['Balcony right', 410, 170, 90],
     ],
   },
   {
@@ -29,10 +30,10 @@ const DEMO: readonly DemoInverter[] = [
     serial: '1164a113c7e2',
     name: 'Garage roof',
     strings: [
-      ['East 1', 435],
-      ['East 2', 435],
-      ['West 1', 435],
-      ['West 2', 435],
+      ['East 1', 435, 95, 25],
+      ['East 2', 435, 95, 25],
+      ['West 1', 435, 275, 25],
+      ['West 2', 435, 275, 25],
     ],
   },
   {
@@ -40,28 +41,26 @@ const DEMO: readonly DemoInverter[] = [
     serial: '138293821457',
     name: 'Barn',
     strings: [
-      ['South 1', 440],
-      ['South 2', 440],
-      ['South 3', 440],
-      ['South 4', 440],
-      ['Dormer east', 380],
-      ['Dormer west', 380],
+      ['South 1', 440, 185, 35],
+      ['South 2', 440, 185, 35],
+      ['South 3', 440, 185, 35],
+      ['South 4', 440, 185, 35],
+      ['Dormer east', 380, 95, 40],
+      ['Dormer west', 380, 275, 40],
     ],
   },
 ];
 
 /** The three demo inverter slots, for slots 0..2 of a fresh config (issue 3 §6). */
 export function demoFleetSlots(): InverterSlotFile[] {
-  return DEMO.map((demo, order) => {
+  return DEMO_INVERTERS.map((demo, order) => {
     const slot = emptyInverterSlot();
     slot.serial = Number(parseSerialHex(demo.serial));
     slot.name = demo.name;
     slot.order = order;
-    demo.strings.forEach(([name, wattPeak], i) => {
-      const channel = slot.channel[i];
-      if (channel) {
-        channel.name = name;
-        channel.max_power = wattPeak;
+    demo.strings.forEach(([name, wattPeak, azimuth, tilt], i) => {
+      if (slot.channel[i]) {
+        slot.channel[i] = { ...slot.channel[i], name, max_power: wattPeak, azimuth, tilt };
       }
     });
     return slot;

@@ -1,4 +1,4 @@
-import type { InverterSlotFile } from '@heliodtu/contract/config-file';
+import type { ChannelFile, InverterSlotFile } from '@heliodtu/contract/config-file';
 import { productionDateOf } from '@heliodtu/contract/domain/production-date';
 import type { Hardware } from './dev-info.js';
 import type { StringSetup } from './inverter-electrics.js';
@@ -7,7 +7,8 @@ import type { Orientation } from './solar-model.js';
 
 /**
  * How the configured inverters become simulated strings: Wp from the configured max_power (or
- * a sensible default), orientation from the string names, and a plausible lifetime yield.
+ * a sensible default), orientation as configured or from the string names, and a plausible
+ * lifetime yield.
  */
 
 /** Wp of an input without a configured max_power: 110 % of its share of the rating, in 5 W steps. */
@@ -26,15 +27,26 @@ const VERTICAL_WORDS =
 const FLAT_WORDS = /\b(flat|flach|plat)\b/i;
 
 /**
- * A string's orientation: words in its name ("East", "Süd", "Balcony", "flat") set azimuth and
- * tilt; otherwise the inverter's own seeded roof (south ± 20°, tilt 22–38°) with a little spread.
+ * A string's orientation: the azimuth and tilt the owner set (issue 23), as set; otherwise words
+ * in its name ("East", "Süd", "Balcony", "flat") set them, or the inverter's own seeded roof
+ * (south ± 20°, tilt 22–38°), with a little spread as real modules are mounted.
  */
-export function orientationOf(name: string, roof: Orientation, rng: Random): Orientation {
+export function orientationOf(
+  channel: Pick<ChannelFile, 'name' | 'azimuth' | 'tilt'> | undefined,
+  roof: Orientation,
+  rng: Random,
+): Orientation {
+  const name = channel?.name ?? '';
+  // Drawn in every case, so setting an orientation leaves the other strings' draws alone.
+  const spread = { azimuth: rng.range(-3, 3), tilt: rng.range(-2, 2) };
+  if (channel?.azimuth !== undefined && channel.tilt !== undefined) {
+    return { azimuth: channel.azimuth, tilt: channel.tilt };
+  }
   const azimuth = AZIMUTH_WORDS.find(([re]) => re.test(name))?.[1];
   const tilt = VERTICAL_WORDS.test(name) ? 90 : FLAT_WORDS.test(name) ? 10 : roof.tilt;
   return {
-    azimuth: (azimuth ?? roof.azimuth) + rng.range(-3, 3),
-    tilt: Math.min(90, Math.max(0, tilt + rng.range(-2, 2))),
+    azimuth: (azimuth ?? roof.azimuth) + spread.azimuth,
+    tilt: Math.min(90, Math.max(0, tilt + spread.tilt)),
   };
 }
 
@@ -53,7 +65,7 @@ export function stringSetups(
       channel && channel.max_power > 0 ? channel.max_power : defaultWattPeak(hardware);
     return {
       wattPeak,
-      orientation: orientationOf(channel?.name ?? '', roof, rng),
+      orientation: orientationOf(channel, roof, rng),
       // Half-cell modules of 350 Wp and more run at 31–34 V, older 60-cell ones at 30–33 V.
       vmpStc: wattPeak >= 350 ? rng.range(31, 34) : rng.range(30, 33),
       tolerance: rng.range(0.98, 1.02),

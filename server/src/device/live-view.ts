@@ -92,6 +92,8 @@ export function fullObject(view: InverterView): LiveInverterFull {
     if (max > 0) {
       channel.Irradiation = { ...field(DC_FIELDS.Irradiation, (values.power / max) * 100), max };
     }
+    const { azimuth, tilt } = slot.channel[i] ?? {};
+    if (azimuth !== undefined && tilt !== undefined) channel.orientation = { azimuth, tilt };
     DC[String(i)] = channel;
   });
   const dcPower = stats.dc.reduce((sum, v) => sum + v.power, 0);

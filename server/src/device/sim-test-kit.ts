@@ -20,8 +20,8 @@ import { FleetSimulator, type FleetSimulatorOptions } from './simulator.js';
 export interface KitInverter {
   serial: string;
   name?: string;
-  /** [name, Wp] per DC input. */
-  strings?: readonly (readonly [string, number])[];
+  /** [name, Wp] per DC input, and [azimuth, tilt] when the string has them set. */
+  strings?: readonly (readonly [string, number, number?, number?])[];
   slot?: Partial<Omit<InverterSlotFile, 'serial' | 'channel'>>;
 }
 
@@ -57,8 +57,9 @@ export function kitSlot(inverter: KitInverter, order: number): InverterSlotFile 
   slot.name = inverter.name ?? `Inverter ${order + 1}`;
   slot.order = order;
   slot.channel = slot.channel.map((channel, i) => {
-    const [name, wattPeak] = inverter.strings?.[i] ?? ['', 0];
-    return { ...channel, name, max_power: wattPeak };
+    const [name, wattPeak, azimuth, tilt] = inverter.strings?.[i] ?? ['', 0];
+    const orientation = azimuth !== undefined && tilt !== undefined ? { azimuth, tilt } : {};
+    return { ...channel, name, max_power: wattPeak, ...orientation };
   });
   return slot;
 }

@@ -231,3 +231,28 @@ describe('FleetSimulator production', () => {
     expect(updates.length).toBeLessThanOrEqual(7);
   });
 });
+
+describe('FleetSimulator string orientation (issue 23)', () => {
+  it('uses the azimuth and tilt the owner set, and lists them in live data', async () => {
+    kit = await createKit({
+      start: '2025-06-21T07:30:00',
+      inverters: [
+        // Named south, set to face east: the setting wins over the name.
+        {
+          serial: HM800,
+          strings: [
+            ['South 1', 410, 90, 30],
+            ['South 2', 410],
+          ],
+        },
+      ],
+      sim: { weather: 'clear' },
+    });
+    kit.advanceUntil('2025-06-21T08:30:00', 10_000);
+    const dc = full(kit, HM800).DC;
+    expect(dc['0']?.orientation).toEqual({ azimuth: 90, tilt: 30 });
+    expect(dc['1']).not.toHaveProperty('orientation');
+    // At 08:30 the sun is in the east: the east-facing string gives clearly more.
+    expect(dc['0']?.Power.v ?? 0).toBeGreaterThan(1.3 * (dc['1']?.Power.v ?? 0));
+  }, 60_000);
+});

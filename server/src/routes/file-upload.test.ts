@@ -28,6 +28,18 @@ const dataFile = (gw: TestGateway, name: string) =>
 const restoredConfig = () => {
   const config = defaultConfigFile();
   config.ntp.server = 'restored.example';
+  // A string's orientation (issue 23, a HelioDTU extension) comes back with the backup.
+  const slot = config.inverters[0];
+  if (slot) {
+    slot.serial = 0x114182952590;
+    slot.channel[0] = {
+      name: 'East',
+      max_power: 400,
+      yield_total_offset: 0,
+      azimuth: 95,
+      tilt: 25,
+    };
+  }
   return JSON.stringify(config);
 };
 
@@ -45,6 +57,7 @@ describe('POST /api/file/upload', () => {
     expect(gw.restarts).toEqual(['Configuration restored']);
     const next = await gw.reboot();
     expect(next.app.store.config.ntp.server).toBe('restored.example');
+    expect(next.app.store.config.inverters[0]?.channel[0]).toMatchObject({ azimuth: 95, tilt: 25 });
   });
 
   it('answers with Connection: close', async () => {

@@ -40,8 +40,8 @@ describe('POST /api/inverter/edit', () => {
       clear_eventlog: true,
       yieldday_correction: true,
       channel: [
-        { name: 'Left', max_power: 65535, yield_total_offset: 12.5 },
-        { name: 'r'.repeat(31), max_power: 0, yield_total_offset: 0 },
+        { name: 'Left', max_power: 65535, yield_total_offset: 12.5, azimuth: 95, tilt: 25 },
+        { name: 'r'.repeat(31), max_power: 0, yield_total_offset: 0, azimuth: null, tilt: null },
       ],
     };
     expect(await edit(gw, changed)).toEqual({
@@ -57,6 +57,27 @@ describe('POST /api/inverter/edit', () => {
     const disk = await configOnDisk<{ inverters: { serial: number; channel: unknown[] }[] }>(gw);
     expect(disk.inverters[0]?.serial).toBe(0x114182952599);
     expect(disk.inverters[0]?.channel).toHaveLength(6);
+    // The orientation sits beside OpenDTU's fields, and only where it is set.
+    expect(disk.inverters[0]?.channel.slice(0, 2)).toEqual([
+      { name: 'Left', max_power: 65535, yield_total_offset: 12.5, azimuth: 95, tilt: 25 },
+      { name: 'r'.repeat(31), max_power: 0, yield_total_offset: 0 },
+    ]);
+  });
+
+  it('keeps a string orientation a client leaves out, clears it on null (HelioDTU extension)', async () => {
+    const [gw, inverter] = await withInverters();
+    const set = { name: 'E', max_power: 400, yield_total_offset: 0, azimuth: 95, tilt: 25 };
+    await edit(gw, { ...inverter, channel: [set, set] });
+    // A client written for OpenDTU sends only OpenDTU's fields.
+    const { azimuth: _a, tilt: _t, ...opendtu } = set;
+    expect(
+      await edit(gw, { ...inverter, channel: [opendtu, { ...set, azimuth: null, tilt: null }] }),
+    ).toMatchObject({ code: 4007 });
+    const listed = (await list(gw)).inverter[0]?.channel;
+    expect(listed?.map((c) => [c.azimuth, c.tilt])).toEqual([
+      [95, 25],
+      [null, null],
+    ]);
   });
 
   it('applies the device defaults to missing fields and keeps channels beyond the array', async () => {
@@ -118,6 +139,8 @@ describe('POST /api/inverter/edit', () => {
     ['serial 0', (i) => ({ ...i, serial: '0' }), 4001],
     ['serial of the other slot', (i) => ({ ...i, serial: '114182952591' }), 4001],
     ['serial wider than 12 hex digits', (i) => ({ ...i, serial: '1141829525900' }), 4001],
+    ['azimuth 360', (i) => ({ ...i, channel: [{ azimuth: 360, tilt: 20 }] }), 1005],
+    ['azimuth without tilt', (i) => ({ ...i, channel: [{ azimuth: 90 }] }), 1005],
     ['empty name', (i) => ({ ...i, name: '' }), 4002, { max: 31 }],
     ['32-character name', (i) => ({ ...i, name: 'n'.repeat(32) }), 4002, { max: 31 }],
     ['no channels', (i) => ({ ...i, channel: [] }), 4006],

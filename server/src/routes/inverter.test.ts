@@ -67,7 +67,14 @@ describe('GET /api/inverter/list', () => {
       serial: '116180123456',
       ...inverterDefaultSettings,
       type: 'HM-1000/1200/1500-4T',
-      channel: Array.from({ length: 4 }, () => ({ name: '', max_power: 0, yield_total_offset: 0 })),
+      channel: Array.from({ length: 4 }, () => ({
+        name: '',
+        max_power: 0,
+        yield_total_offset: 0,
+        // HelioDTU extension (issue 23): listed while unset, so the interface offers it.
+        azimuth: null,
+        tilt: null,
+      })),
     });
   });
 });

@@ -55,8 +55,30 @@ export function listEntryOf(slot: InverterSlotFile, id: number): Inverter {
     clear_eventlog: slot.clear_eventlog,
     yieldday_correction: slot.yieldday_correction,
     type: model?.type ?? UNKNOWN_TYPE,
-    channel: slot.channel.slice(0, model?.channels ?? MAX_CHANNELS).map((c) => ({ ...c })),
+    channel: slot.channel.slice(0, model?.channels ?? MAX_CHANNELS).map((c) => ({
+      name: c.name,
+      max_power: c.max_power,
+      yield_total_offset: c.yield_total_offset,
+      // HelioDTU extension (issue 23): always listed, so the interface knows it may offer it.
+      azimuth: c.azimuth ?? null,
+      tilt: c.tilt ?? null,
+    })),
   };
+}
+
+/**
+ * One edited channel: OpenDTU's fields with their defaults; the orientation (HelioDTU extension)
+ * kept from `stored` when the entry leaves it out, cleared by null. Checked before, so it parses.
+ */
+function editedChannel(entry: unknown, stored: ChannelFile | undefined): ChannelFile {
+  const { azimuth, tilt, ...channel } = InverterChannelEditSchema.parse(entry);
+  const orientation =
+    azimuth === undefined && tilt === undefined
+      ? { azimuth: stored?.azimuth, tilt: stored?.tilt }
+      : { azimuth, tilt };
+  return orientation.azimuth == null || orientation.tilt == null
+    ? channel
+    : { ...channel, azimuth: orientation.azimuth, tilt: orientation.tilt };
 }
 
 /** Serials of the occupied slots other than `ownId`, for the duplicate check (4001). */
@@ -114,7 +136,7 @@ export function editedInverter(
   const threshold = ReachableThresholdSchema.parse(data.reachable_threshold);
   const channel: ChannelFile[] = current.channel.map((c) => ({ ...c }));
   data.channel.forEach((entry, index) => {
-    channel[index] = InverterChannelEditSchema.parse(entry);
+    channel[index] = editedChannel(entry, current.channel[index]);
   });
   return {
     id,

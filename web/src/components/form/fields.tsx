@@ -71,11 +71,12 @@ interface NumberFieldProps extends BaseProps {
 
 /**
  * A number setting with an optional unit after it. An empty input is NaN, which the rules
- * report as missing, so a cleared field is never sent as 0.
+ * report as missing, so a cleared field is never sent as 0; null (an optional value not set)
+ * shows as empty too.
  */
 export function NumberField(props: NumberFieldProps) {
   const { name, label, help, disabled, postfix } = props;
-  const field = useField<number>(name);
+  const field = useField<number | null>(name);
   return (
     <FieldRow label={label} help={help} message={field.message}>
       {(ids) => (
@@ -85,7 +86,7 @@ export function NumberField(props: NumberFieldProps) {
             data-field={name}
             type="number"
             className={`form-control${invalidClass(ids.invalid)}`}
-            value={Number.isNaN(field.value) ? '' : field.value}
+            value={field.value === null || Number.isNaN(field.value) ? '' : field.value}
             min={props.min}
             max={props.max}
             step={props.step}

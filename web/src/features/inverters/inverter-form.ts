@@ -112,21 +112,61 @@ export function tabOf(field: string): EditTabId {
 }
 
 /**
+ * Whether the gateway keeps string orientations (issue 23, a HelioDTU extension): ours lists
+ * azimuth and tilt with every channel, a real OpenDTU device never does. The firmware build is
+ * the device's own interface and never offers them.
+ */
+export function offersOrientation(channels: Inverter['channel']): boolean {
+  return import.meta.env.MODE !== 'firmware' && channels.some((c) => 'azimuth' in c);
+}
+
+type Channel = Inverter['channel'][number];
+const ORIENTATION = ['azimuth', 'tilt'] as const;
+
+/**
+ * A channel as sent: an unset (null) or emptied (NaN) azimuth or tilt is null; without the
+ * extension neither is sent.
+ */
+function channelToSend(channel: Channel, withOrientation: boolean): Channel {
+  const { azimuth, tilt, ...opendtu } = channel;
+  if (!withOrientation) return opendtu;
+  const orNull = (value: number | null | undefined) =>
+    value === undefined || value === null || Number.isNaN(value) ? null : value;
+  return { ...opendtu, azimuth: orNull(azimuth), tilt: orNull(tilt) };
+}
+
+/**
  * Spec §5 edit rules: the gateway's own checks (contract/rules) on the serial as it will be
- * sent, names up to 31, max power 0..65535, offset ≥ 0, threshold 1..100; serial and empty
- * numbers get the clearer messages above. The first message per field is the one shown.
+ * sent, names up to 31, max power 0..65535, offset ≥ 0, threshold 1..100, azimuth 0..359 and
+ * tilt 0..90 set together; serial, empty numbers and a half-set orientation get the clearer
+ * messages above. The first message per field is the one shown.
  */
 export function validateEdit(values: Inverter, inverters: readonly Inverter[]): FieldMessage[] {
   const others = inverters.filter((inverter) => inverter.id !== values.id);
-  const shared = inverterEditProblems({ ...values, serial: serialToSend(values.serial) }).filter(
-    (problem) => problem.field !== 'serial',
-  );
+  const sent = toEditRequest(values);
+  const shared = inverterEditProblems(sent)
+    .filter((problem) => problem.field !== 'serial')
+    .map((problem): FieldMessage => {
+      // An orientation field left empty while the other is set: say both belong together.
+      const [, index, key] = problem.field.split('.');
+      const half =
+        ORIENTATION.some((k) => k === key) && sent.channel[Number(index)]?.[key as 'tilt'] === null;
+      return half ? { field: problem.field, key: 'inverteradmin.StringOrientationPair' } : problem;
+    });
   const problems = [...serialProblems(values.serial, others), ...missingNumbers(values), ...shared];
   // In the order the tabs show them, so "the first problem" is the first one a user meets.
   return problems.sort((a, b) => TAB_RANK[tabOf(a.field)] - TAB_RANK[tabOf(b.field)]);
 }
 
-/** The whole object as listed, with the serial as it is stored (wire-contract §4.3). */
+/**
+ * The whole object as listed, with the serial as it is stored (wire-contract §4.3) and the
+ * orientation only where the gateway offers it.
+ */
 export function toEditRequest(values: Inverter): InverterEditRequest {
-  return { ...values, serial: serialToSend(values.serial) };
+  const withOrientation = offersOrientation(values.channel);
+  return {
+    ...values,
+    serial: serialToSend(values.serial),
+    channel: values.channel.map((c) => channelToSend(c, withOrientation)),
+  };
 }

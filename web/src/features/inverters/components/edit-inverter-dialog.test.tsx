@@ -4,12 +4,13 @@ import { recordPosts } from '@/testing/api-handlers';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { InverterAdminPage } from '../inverter-admin-page';
-import { answerList, BALCONY } from '../testing/inverter-list';
+import type { Inverter } from '@heliodtu/contract/inverter';
+import { answerList, BALCONY, GARAGE } from '../testing/inverter-list';
 
 const CHANGED = { type: 'success', message: 'Inverter changed!', code: 4007 };
 
-async function openDialog(answer: object = CHANGED) {
-  const list = answerList();
+async function openDialog(answer: object = CHANGED, inverters?: readonly Inverter[]) {
+  const list = answerList(inverters);
   const edit = recordPosts('api/inverter/edit', answer);
   server.use(list.handler, edit.handler);
   const view = renderWithProviders(<InverterAdminPage />, {
@@ -136,5 +137,44 @@ describe('EditInverterDialog', () => {
       'The number of string entries is not valid.',
     );
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('offers no orientation on a device without it, and sends none', async () => {
+    const { user, dialog, tab } = await openDialog();
+    await user.click(tab(/Strings/));
+    expect(within(dialog).queryByLabelText('Azimuth')).toBeNull();
+    expect(within(dialog).queryByLabelText('Tilt')).toBeNull();
+  });
+
+  it("sets a string's azimuth and tilt where the gateway keeps them, only as a pair", async () => {
+    // Our gateway lists both with every string (issue 23), null while unset.
+    const helio: Inverter = {
+      ...BALCONY,
+      channel: BALCONY.channel.map((c) => ({ ...c, azimuth: null, tilt: null })),
+    };
+    const { user, dialog, tab, save, edit } = await openDialog(CHANGED, [helio, GARAGE]);
+    await user.click(tab(/Strings/));
+    const [first] = within(dialog).getAllByRole('group');
+    const azimuth = within(first!).getByLabelText('Azimuth');
+    expect(azimuth).toHaveValue(null);
+    await user.type(azimuth, '95');
+    await user.click(save);
+    expect(
+      await within(first!).findByText('Set azimuth and tilt together, or leave both empty.'),
+    ).toBeVisible();
+    expect(edit.received).toEqual([]);
+
+    await user.type(within(first!).getByLabelText('Tilt'), '25');
+    await user.click(save);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Inverter saved.');
+    expect(edit.received).toEqual([
+      {
+        ...helio,
+        channel: [
+          { ...BALCONY.channel[0], azimuth: 95, tilt: 25 },
+          { ...BALCONY.channel[1], azimuth: null, tilt: null },
+        ],
+      },
+    ]);
   });
 });

@@ -2,10 +2,13 @@ import type { Inverter } from '@heliodtu/contract/inverter';
 import {
   CHANNEL_MAX_POWER,
   REACHABLE_THRESHOLD,
+  STRING_AZIMUTH,
+  STRING_TILT,
   YIELD_TOTAL_OFFSET_MIN,
 } from '@heliodtu/contract/limits';
 import { NumberField, SwitchField, TextField } from '@/components/form/fields';
 import { useT } from '@/lib/i18n/use-t';
+import { offersOrientation } from '../inverter-form';
 import { SerialField } from './serial-field';
 
 /** Serial, name, and when the inverter is polled and commanded (spec §2/§3). */
@@ -28,9 +31,13 @@ export function GeneralPanel() {
   );
 }
 
-/** Name, peak power and total-yield offset of each DC input (spec §2 "Per string"). */
+/**
+ * Name, peak power and total-yield offset of each DC input (spec §2 "Per string"), and its
+ * azimuth and tilt where the gateway keeps them (issue 23, a HelioDTU extension).
+ */
 export function StringsPanel({ channels }: { channels: Inverter['channel'] }) {
   const t = useT();
+  const withOrientation = offersOrientation(channels);
   return (
     <>
       {channels.map((_channel, index) => (
@@ -58,8 +65,36 @@ export function StringsPanel({ channels }: { channels: Inverter['channel'] }) {
             postfix="kWh"
             help={index === 0 ? t('inverteradmin.StringYtOffsetHint') : undefined}
           />
+          {withOrientation && <OrientationFields index={index} />}
         </fieldset>
       ))}
+    </>
+  );
+}
+
+/** A string's azimuth and tilt: which strings the weak-string mark compares (issue 23). */
+function OrientationFields({ index }: { index: number }) {
+  const t = useT();
+  return (
+    <>
+      <NumberField
+        name={`channel.${index}.azimuth`}
+        label={t('inverteradmin.StringAzimuth')}
+        min={STRING_AZIMUTH.min}
+        max={STRING_AZIMUTH.max}
+        step={1}
+        postfix="°"
+        help={index === 0 ? t('inverteradmin.StringAzimuthHint') : undefined}
+      />
+      <NumberField
+        name={`channel.${index}.tilt`}
+        label={t('inverteradmin.StringTilt')}
+        min={STRING_TILT.min}
+        max={STRING_TILT.max}
+        step={1}
+        postfix="°"
+        help={index === 0 ? t('inverteradmin.StringTiltHint') : undefined}
+      />
     </>
   );
 }

@@ -1,23 +1,24 @@
-import { trackWeakStrings, type StringReading } from '@heliodtu/contract/domain/weak-strings';
+import {
+  feedWeakStrings,
+  stringInputsOf,
+  type StringInput,
+} from '@heliodtu/contract/domain/weak-string-groups';
 import { liveStateOf, useLiveStore, type LiveState } from '../live-store';
 import { hasChannels, type LiveInverter } from '../merge-live-update';
-import { stringKey, useWeakStringStore } from '../weak-string-store';
+import { useWeakStringStore } from '../weak-string-store';
 import { acquireDeviceClock } from './device-clock';
 
 /** At most one reading per inverter in this much device time: the rule needs minutes, not seconds. */
 export const FEED_EVERY_MS = 15_000;
 
 /**
- * The strings of one inverter as the rule reads them: the inverter is the group (issue 15
- * default), strings without a configured Wp carry no Irradiation and so null.
+ * The strings of one inverter as the rule reads them (strings without a configured Wp carry no
+ * Irradiation and so null). The orientation is a HelioDTU extension: the firmware build, the
+ * device's own interface, ignores it and groups every inverter's strings by their curves.
  */
-export function readingsOf(inverter: LiveInverter): StringReading[] {
+export function stringsOf(inverter: LiveInverter): StringInput[] {
   if (!hasChannels(inverter)) return [];
-  return Object.entries(inverter.DC).map(([channel, values]) => ({
-    key: stringKey(inverter.serial, channel),
-    group: inverter.serial,
-    irradiation: values.Irradiation?.v ?? null,
-  }));
+  return stringInputsOf(inverter.DC, import.meta.env.MODE !== 'firmware');
 }
 
 /**
@@ -35,19 +36,19 @@ export function startWeakStringFeed(): () => void {
     const previous = new Set(seen);
     seen = inverters;
     const now = clock.now();
-    let tracks = useWeakStringStore.getState().tracks;
-    const before = tracks;
+    const before = useWeakStringStore.getState();
+    let weak = before;
     for (const inverter of inverters) {
       if (previous.has(inverter) || !inverter.reachable) continue;
       const last = fedAt.get(inverter.serial);
       // Also fed again when the clock went back, so the rule can restart its run.
       if (last !== undefined && now - last < FEED_EVERY_MS && now >= last) continue;
-      const readings = readingsOf(inverter);
-      if (readings.length === 0) continue;
+      const strings = stringsOf(inverter);
+      if (strings.length === 0) continue;
       fedAt.set(inverter.serial, now);
-      tracks = trackWeakStrings(tracks, readings, now);
+      weak = feedWeakStrings(weak, inverter.serial, strings, now);
     }
-    if (tracks !== before) useWeakStringStore.setState({ tracks });
+    if (weak !== before) useWeakStringStore.setState(weak, true);
   };
 
   onChange(useLiveStore.getState());
