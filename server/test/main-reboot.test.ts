@@ -1,28 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { defaultConfigFile } from '@heliodtu/contract/config-file';
 import { ADMIN_AUTH } from './helpers/build-test-app.js';
+import { startGatewayProcess } from './helpers/gateway-process.js';
 
 /**
  * Issue 2 §4 "Reboot is real", with the real process (main.ts): after a reboot, a factory
  * reset and a restore the listener goes away for a while, then comes back with the
  * configuration read from disk and a fresh uptime.
  */
-
-const MAIN = path.join(import.meta.dirname, '../src/main.ts');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -33,10 +21,7 @@ interface Status {
 }
 
 class Gateway {
-  constructor(
-    readonly url: string,
-    readonly child: ChildProcess,
-  ) {}
+  constructor(readonly url: string) {}
 
   async status(auth = ADMIN_AUTH): Promise<Status> {
     const response = await fetch(`${this.url}/api/system/status`, {
@@ -77,35 +62,12 @@ class Gateway {
 }
 
 async function startMain(dataDir: string): Promise<Gateway> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', MAIN, '--port', String(port), '--data-dir', dataDir],
-    {
-      cwd: path.join(import.meta.dirname, '..'),
-      // A short reboot pause; no demo fleet, so nothing but the config is on the wire.
-      env: { ...process.env, REBOOT_DELAY: '1', SIM_FLEET: 'none', HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  onTestFinished(async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+  // A short reboot pause; no demo fleet, so nothing but the config is on the wire.
+  const main = await startGatewayProcess({
+    dataDir,
+    env: { REBOOT_DELAY: '1', SIM_FLEET: 'none' },
   });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('HelioDTU listening on')) resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`main.ts exited (${code}): ${output}`)));
-  });
-  return new Gateway(`http://127.0.0.1:${port}`, child);
+  return new Gateway(main.url);
 }
 
 const configFile = (dataDir: string) => path.join(dataDir, 'config.json');

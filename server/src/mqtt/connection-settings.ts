@@ -21,15 +21,6 @@ export interface ConnectionSettings {
   tls: { ca: string; cert: string; key: string; certLogin: boolean } | undefined;
 }
 
-export interface ReconnectPolicy {
-  /** Wait before the first retry; doubles after every failed attempt. */
-  initialMs: number;
-  maxMs: number;
-}
-
-/** Back-off after the broker goes away: 1 s doubling to 30 s (the device retries every 2 s). */
-export const DEFAULT_RECONNECT: ReconnectPolicy = { initialMs: 1000, maxMs: 30_000 };
-
 /** Keep-alive of the device's MQTT library (integrations §1.1); the UI has no setting. */
 export const KEEPALIVE_SECONDS = 15;
 const CONNECT_TIMEOUT_MS = 10_000;

@@ -1,14 +1,13 @@
 import { EventEmitter } from 'node:events';
 import type { MqttClient } from 'mqtt';
 import type { ConfigSection, ConfigStore } from '../store/config-store.js';
+import { DEFAULT_RECONNECT, type ReconnectPolicy } from '../reconnect-policy.js';
 import {
   clientOptions,
   connectionSettings,
-  DEFAULT_RECONNECT,
   unusableReason,
   type ConnectionSettings,
   type QoS,
-  type ReconnectPolicy,
 } from './connection-settings.js';
 import { Subscriptions, type MqttMessageHandler } from './subscriptions.js';
 
