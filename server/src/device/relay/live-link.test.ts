@@ -43,6 +43,8 @@ async function upstream() {
     url: `http://127.0.0.1:${port}`,
     upgrades: () => upgrades,
     setMode: (next: Mode) => (mode = next),
+    /** The device sends a frame on every open socket. */
+    send: (frame: string | Buffer) => sockets.forEach((ws) => ws.send(frame)),
     /** The device ends the open socket, as a reboot does. */
     dropAll: () => sockets.splice(0).forEach((ws) => ws.terminate()),
   };
@@ -172,5 +174,35 @@ describe('LiveLink back-off', () => {
       code: 'timeout',
       message: `${device.url} did not answer within 10 s`,
     });
+  });
+
+  it('passes JSON objects on, drops other frames with one line, and survives a throwing listener', async () => {
+    const device = await upstream();
+    device.setMode('accept');
+    const { link, lines } = linkTo(device.url);
+    const received: unknown[] = [];
+    link.on('message', ({ data }) => {
+      received.push(data);
+      if (received.length === 1) throw new Error('listener bug');
+    });
+    link.start();
+    await settle(() => link.state === 'connected', 'connected');
+    for (const frame of [
+      '{"n":1}',
+      'not json',
+      '[1,2]',
+      Buffer.from('{"n":0}'),
+      'null',
+      '{"n":2}',
+    ]) {
+      device.send(frame);
+    }
+    await settle(() => received.length === 2, 'both objects');
+    expect(received).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(link.state).toBe('connected');
+    expect(lines.slice(1)).toEqual([
+      'Device dtu: message handler failed: listener bug',
+      'Device dtu: ignoring a live frame that is not a JSON object',
+    ]);
   });
 });

@@ -174,7 +174,7 @@ export class LiveLink extends EventEmitter<LiveLinkEvents> {
       alive = true;
       const message = isBinary ? undefined : parseObject(data.toString());
       if (message) {
-        this.emit('message', { deviceId: this.target.id, ...message });
+        this.notify('message', { deviceId: this.target.id, ...message });
       } else if (!saidBadFrame) {
         saidBadFrame = true;
         this.log(`Device ${this.target.id}: ignoring a live frame that is not a JSON object`);
@@ -198,11 +198,11 @@ export class LiveLink extends EventEmitter<LiveLinkEvents> {
     this.retryDelay = this.reconnect.initialMs;
     this.lastReason = undefined;
     const deviceId = this.target.id;
-    this.emit('connected', { deviceId, url: this.url });
+    this.notify('connected', { deviceId, url: this.url });
     if (wasAway) {
       const awayMs = Date.now() - this.awaySince;
       this.log(`Device ${deviceId}: back after ${formatDuration(awayMs)}, live data again`);
-      this.emit('back', { deviceId, since: this.awaySince, awayMs });
+      this.notify('back', { deviceId, since: this.awaySince, awayMs });
     } else if (!this.everConnected) {
       this.log(`Device ${deviceId}: live data from ${this.url}`);
     }
@@ -221,13 +221,22 @@ export class LiveLink extends EventEmitter<LiveLinkEvents> {
           `${problem.message}; retrying with back-off up to every ` +
           `${formatDuration(this.reconnect.maxMs)}`,
       );
-      this.emit('away', { deviceId, since: this.awaySince, reason: problem });
+      this.notify('away', { deviceId, since: this.awaySince, reason: problem });
     } else if (problem.message !== this.lastReason?.message) {
       this.log(`Device ${deviceId}: still away: ${problem.message}`);
-      this.emit('away', { deviceId, since: this.awaySince, reason: problem });
+      this.notify('away', { deviceId, since: this.awaySince, reason: problem });
     }
     this.lastReason = problem;
     this.scheduleRetry();
+  }
+
+  // Listeners run inside the socket's event handling: a throw there must not break the link.
+  private notify<E extends keyof LiveLinkEvents>(event: E, payload: LiveLinkEvents[E][0]): void {
+    try {
+      (this.emit as (event: E, payload: LiveLinkEvents[E][0]) => boolean)(event, payload);
+    } catch (error) {
+      this.log(`Device ${this.target.id}: ${event} handler failed: ${(error as Error).message}`);
+    }
   }
 
   private scheduleRetry(): void {
