@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createTcpServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { FIRMWARE_VERSION, SystemStatusSchema } from '@heliodtu/contract/system';
@@ -9,6 +11,7 @@ import { basicAuth } from './helpers/build-test-app.js';
 import { startGatewayProcess, type GatewayProcess } from './helpers/gateway-process.js';
 import { DEMO_SERIALS, waitFor } from './helpers/live-gateway.js';
 import { freePort } from './helpers/mosquitto.js';
+import { createTestPki } from './helpers/test-pki.js';
 
 /**
  * Issue 24, the upstream side of the companion: the probe and the live socket against real
@@ -190,6 +193,18 @@ describe('probeDevice', () => {
     expect(failure(await probeDevice(target(tls)))).toEqual({
       code: 'tls',
       message: `TLS with ${tls} failed: the port does not speak TLS (try http://)`,
+    });
+    // A certificate from a CA the companion does not trust.
+    const pki = await createTestPki();
+    onTestFinished(() => pki.dispose());
+    const [cert, key] = await Promise.all([
+      readFile(pki.server.certFile),
+      readFile(pki.server.keyFile),
+    ]);
+    const untrusted = (await listen(createHttpsServer({ cert, key }))).replace('http:', 'https:');
+    expect(failure(await probeDevice(target(untrusted)))).toEqual({
+      code: 'tls',
+      message: `TLS with ${untrusted} failed: its certificate is not signed by a trusted authority`,
     });
   });
 });
