@@ -9,7 +9,14 @@ import { basicAuth, buildTestGateway, type TestGateway } from './helpers/build-t
 type Kind = 'string' | 'boolean' | 'int' | 'number';
 type Shape = Kind | Shape[] | { [key: string]: Shape };
 
-const CHANNEL: Shape = { name: 'string', max_power: 'int', yield_total_offset: 'number' };
+// A key ending in '?' is a HelioDTU extension: written only when set, ignored by a device.
+const CHANNEL: Shape = {
+  name: 'string',
+  max_power: 'int',
+  yield_total_offset: 'number',
+  'azimuth?': 'number',
+  'tilt?': 'number',
+};
 const SLOT: Shape = {
   serial: 'int',
   name: 'string',
@@ -121,11 +128,14 @@ function differences(shape: Shape, value: unknown, at = '$'): string[] {
     return [`${at}: object expected`];
   const record = value as Record<string, unknown>;
   const extra = Object.keys(record)
-    .filter((key) => !(key in shape))
+    .filter((key) => !(key in shape) && !(`${key}?` in shape))
     .map((key) => `${at}.${key}: not in §9`);
-  const inner = Object.entries(shape).flatMap(([key, sub]) =>
-    key in record ? differences(sub, record[key], `${at}.${key}`) : [`${at}.${key}: missing`],
-  );
+  const inner = Object.entries(shape).flatMap(([shapeKey, sub]) => {
+    const optional = shapeKey.endsWith('?');
+    const key = optional ? shapeKey.slice(0, -1) : shapeKey;
+    if (key in record) return differences(sub, record[key], `${at}.${key}`);
+    return optional ? [] : [`${at}.${key}: missing`];
+  });
   return [...extra, ...inner];
 }
 
@@ -141,6 +151,16 @@ describe('the shape checker', () => {
       '$.order: missing',
     ]);
     expect(differences([CHANNEL, CHANNEL], [{}])).toEqual(['$: 2 entries, got 1']);
+  });
+
+  it('takes an extension key only when present and of its kind', () => {
+    const plain = { name: 'East', max_power: 400, yield_total_offset: 0 };
+    expect(differences(CHANNEL, plain)).toEqual([]);
+    expect(differences(CHANNEL, { ...plain, azimuth: 90, tilt: 30 })).toEqual([]);
+    expect(differences(CHANNEL, { ...plain, azimuth: 'east' })).toEqual([
+      '$.azimuth: number expected, got "east"',
+    ]);
+    expect(differences(CHANNEL, { ...plain, heading: 90 })).toEqual(['$.heading: not in §9']);
   });
 });
 
@@ -173,6 +193,12 @@ const channel = (name: string, max_power: number, yield_total_offset = 0) => ({
   name,
   max_power,
   yield_total_offset,
+});
+// The inverter list always carries the orientation extension, null while unset.
+const listedChannel = (name: string, max_power: number, yield_total_offset = 0) => ({
+  ...channel(name, max_power, yield_total_offset),
+  azimuth: null,
+  tilt: null,
 });
 const slot = (
   serial: number,
@@ -379,10 +405,10 @@ describe('a backup from a real OpenDTU restores here', () => {
         yieldday_correction: true,
         type: 'HM-1000/1200/1500-4T',
         channel: [
-          channel('Ost 1', 410, 1.5),
-          channel('Ost 2', 410),
-          channel('West 1', 380, 12.25),
-          channel('', 0),
+          listedChannel('Ost 1', 410, 1.5),
+          listedChannel('Ost 2', 410),
+          listedChannel('West 1', 380, 12.25),
+          listedChannel('', 0),
         ],
       },
       expect.objectContaining({
@@ -392,7 +418,7 @@ describe('a backup from a real OpenDTU restores here', () => {
         serial: '114172345678',
         command_enable: false,
         type: 'HM-600/700/800-2T',
-        channel: [channel('Links', 300), channel('Rechts', 300)],
+        channel: [listedChannel('Links', 300), listedChannel('Rechts', 300)],
       }),
     ]);
     expect(await get('/api/system/status')).toMatchObject({
