@@ -16,14 +16,14 @@ const MIN_MS = 60_000;
  * time scales that share no common period, so the light wanders without a rhythm. The shorter
  * scales weigh most: what a 2-hour window shows is irregular, not one swing.
  */
-const DRIFT_SCALES_MIN = [9, 16, 27, 46, 83] as const;
+const DRIFT_SCALES_MIN = [11, 18, 29, 46, 83] as const;
 const DRIFT_WEIGHTS = [0.35, 0.27, 0.18, 0.12, 0.08] as const;
 
 /** Clear-sky index of an even sky: level and greatest drift either side of it. */
 const EVEN_SKY: Record<Exclude<DayType, 'mixed'>, { level: number; drift: number }> = {
   clear: { level: 0.97, drift: 0.03 },
   hazy: { level: 0.76, drift: 0.1 },
-  overcast: { level: 0.22, drift: 0.2 },
+  overcast: { level: 0.22, drift: 0.11 },
 };
 
 /** A seeded value in [-1, 1] at lattice point `n` of the scale keyed `key` (an integer hash). */
