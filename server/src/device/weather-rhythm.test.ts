@@ -22,7 +22,7 @@ const BUCKET_MS = 300_000;
 const HALF_WINDOW = 12; // buckets either side: a centred 2-hour average
 /** Sunrise and sunset bend the ratio on their own: only the part of the day this bright counts. */
 const BRIGHT_SHARE = 0.6;
-const DAYS_PER_TYPE = 8;
+const DAYS_PER_TYPE = 12;
 
 /** Local midnight (CEST) that starts 2026-06-`date`. */
 const juneDay = (date: number) => Date.UTC(2026, 5, date) - 2 * HOUR;
