@@ -4,7 +4,12 @@
 // second, limit and power commands every few seconds, the broker restarted twice, the console
 // socket open throughout. Prints RSS and heap every minute, event-loop delay, messages missed
 // per client, errors in the log, MQTT reconnect time and discovery, and checks the config on
-// disk at the end. `--minutes N` (default 1); `--check` exits 1 on an unhandled error in the
+// disk at the end. The heap left after a forced full GC (through the server's inspector, see
+// lib/inspector.mjs) is printed after warm-up, every 10 minutes, at the end under load and once
+// the load has stopped: unlike RSS it does not move with the collector, so growth there is a
+// leak. `--minutes N` (default 1; 30 for the long run); `--heap-snapshots DIR` also writes a
+// heap snapshot after warm-up and at the end to compare (taking one swells RSS by ~150 MiB, so
+// that run's RSS figures do not count); `--check` exits 1 on an unhandled error in the
 // log, a message lost to a client that stayed connected, the console socket dropped, or a
 // config file that does not load as the last answered save (never on a timing figure).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -13,6 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyse, percentile, startClients } from './lib/live-clients.mjs';
 import { fmt, pickPort, sleep, startServer, stopServer } from './lib/bench-server.mjs';
+import { INSPECT_ARGS, connectInspector, inspectorUrl } from './lib/inspector.mjs';
 import { startMosquitto } from './lib/mosquitto.mjs';
 import { logProblems, sameSave } from './lib/soak-report.mjs';
 import * as load from './lib/soak-load.mjs';
@@ -21,6 +27,7 @@ const { values: flags } = parseArgs({
   options: {
     minutes: { type: 'string', default: '1' },
     check: { type: 'boolean', default: false },
+    'heap-snapshots': { type: 'string' },
   },
 });
 const durationMs = Number(flags.minutes) * 60_000;
@@ -35,6 +42,43 @@ const since = (t0) => ((Date.now() - t0) / 1000).toFixed(0).padStart(4);
 
 const SERVER_ENV = { SIM_SPEED: '60', SIM_START: '2025-06-21T16:00:00', SIM_SEED: '7' };
 const ready = async (url) => (await (await fetch(`${url}/api/livedata/status`)).json()).inverters;
+const GC_EVERY_MS = 10 * 60_000;
+
+/** Forces a full GC in the server after warm-up and every 10 minutes; `at(label)` forces one now. */
+function startHeapProbe(inspector, t0, warmUpMs) {
+  const taken = [];
+  const at = async (label) => {
+    const heap = await inspector.collect();
+    taken.push({ label, ...heap });
+    out(`${since(t0)} s  heap after forced GC ${fmt(heap.heapUsed / 1048576, 2)} MiB (${label})\n`);
+    if (flags['heap-snapshots'] && (label === 'warm-up' || label === 'end')) {
+      const file = path.join(flags['heap-snapshots'], `soak-${label}.heapsnapshot`);
+      await inspector.snapshot(file);
+      out(`${since(t0)} s  heap snapshot written to ${file}\n`);
+    }
+    return heap;
+  };
+  let stopped = false;
+  // After warm-up, then every 10 minutes while more than a minute of the run is left.
+  const schedule = [{ due: warmUpMs, label: 'warm-up' }];
+  for (let due = GC_EVERY_MS; due < durationMs - 60_000; due += GC_EVERY_MS)
+    schedule.push({ due, label: `${due / 60_000} min` });
+  const done = (async () => {
+    for (const { due, label } of schedule) {
+      await sleep(Math.max(0, t0 + due - Date.now()));
+      if (stopped) return;
+      await at(label);
+    }
+  })();
+  return {
+    taken,
+    at,
+    stop: async () => {
+      stopped = true;
+      await done;
+    },
+  };
+}
 
 async function restartBroker(broker, client, discovery, t0) {
   out(`${since(t0)} s  broker stopped\n`);
@@ -66,7 +110,8 @@ async function main() {
   let server;
   const problems = [];
   try {
-    server = await startServer({ port, dataDir, env: SERVER_ENV, ready });
+    server = await startServer({ port, dataDir, env: SERVER_ENV, ready, nodeArgs: INSPECT_ARGS });
+    const inspector = await connectInspector(inspectorUrl(server.output));
     const client = load.api(server.url);
     const serials = (await client.get('/api/livedata/status')).inverters.map((i) => i.serial);
     const mqttConfig = await client.get('/api/mqtt/config');
@@ -111,18 +156,28 @@ async function main() {
       );
     });
 
+    // Memory figures compare the span after warm-up with the last span of the run. A forced
+    // GC shrinks RSS for a while: the first comes after the first span's samples.
+    const span = Math.min(60_000, durationMs / 4);
+    const heapProbe = startHeapProbe(inspector, t0, 2 * span);
     const restarts = [];
     for (const at of [0.3, 0.65]) {
       await sleep(Math.max(0, t0 + at * durationMs - Date.now()));
       restarts.push(await restartBroker(broker, client, discovery, t0));
     }
     await sleep(Math.max(0, t0 + durationMs - Date.now()));
+    await heapProbe.stop();
+    // The last memory samples come before the forced GC, which would shrink RSS.
+    await sampler.stop();
+    const heapEnd = await heapProbe.at('end');
 
     await Promise.all([saver.stop(), commander.stop()]);
     const { sessions, endedAt } = await clients.stop();
-    await sampler.stop();
     consoleSocket.close();
     await discovery.close();
+    await heapProbe.at('load stopped');
+    const heapWarm = heapProbe.taken[0] ?? heapEnd;
+    inspector.close();
     const live = analyse(sessions, { from, to: endedAt, graceMs: GRACE_MS });
     if (server.child.exitCode !== null)
       problems.push(`the server exited during the soak (code ${server.child.exitCode})`);
@@ -157,7 +212,6 @@ async function main() {
     const lastSample = samples.at(-1);
     // Memory moves with every collection: compare the medians of the span after warm-up and
     // of the last span of the run (a minute each in the long run).
-    const span = Math.min(60_000, durationMs / 4);
     const median = (list, key) =>
       percentile(
         list.map((s) => s[key]),
@@ -189,6 +243,8 @@ async function main() {
         `memory (median of ${span / 1000} s after warm-up → of the last ${span / 1000} s): RSS ${fmt(warm.rss)} → ${fmt(end.rss)} MiB (${fmt(growth('rss'))} %), ` +
         `heap used ${fmt(warm.heapUsed)} → ${fmt(end.heapUsed)} MiB (${fmt(growth('heapUsed'))} %), ` +
         `heap total ${fmt(warm.heapTotal)} → ${fmt(end.heapTotal)} MiB (${fmt(growth('heapTotal'))} %); server CPU ${fmt(cpuShare)} % of a core\n` +
+        `heap after forced GC: ${heapProbe.taken.map((h) => `${h.label} ${fmt(h.heapUsed / 1048576, 2)}`).join(', ')} MiB; ` +
+        `end vs warm-up ${fmt(((heapEnd.heapUsed - heapWarm.heapUsed) / heapWarm.heapUsed) * 100)} %\n` +
         `event-loop delay over ${windows.length} windows of 10 s: p50 ${fmt(
           percentile(
             windows.map((w) => w.loopP50),

@@ -60,10 +60,20 @@ export function serverArgs() {
   return { args: ['--import', 'tsx', 'server/src/main.ts'], kind: 'tsx' };
 }
 
-/** Spawns the server; `ready(url)` decides when it is up. Output is kept for the caller. */
-export async function startServer({ port, dataDir, env, ready, timeoutMs = 30_000 }) {
+/**
+ * Spawns the server; `ready(url)` decides when it is up. Output is kept for the caller.
+ * `nodeArgs` go to node before the script (the soak's inspector).
+ */
+export async function startServer({
+  port,
+  dataDir,
+  env,
+  ready,
+  nodeArgs = [],
+  timeoutMs = 30_000,
+}) {
   const { args, kind } = serverArgs();
-  const child = spawnOwned(process.execPath, args, {
+  const child = spawnOwned(process.execPath, [...nodeArgs, ...args], {
     cwd: serverRoot,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,29 @@ describe('Weather', () => {
     }
   });
 
+  it('gives an instant the same sky whatever was asked before (jumps, backfill, reverse)', () => {
+    const forward = new Weather(8, 51, 10);
+    const instants = Array.from({ length: 400 }, (_, i) => NOON - 3 * 86_400_000 + i * 733_000);
+    const expected = instants.map((t) => forward.clearSkyIndex(t));
+    const jumping = new Weather(8, 51, 10);
+    jumping.clearSkyIndex(NOON + 40 * 86_400_000);
+    const backwards = [...instants].reverse().map((t) => jumping.clearSkyIndex(t));
+    expect(backwards.reverse()).toEqual(expected);
+  });
+
+  it('lets an even sky drift differently for another seed, within its day type', () => {
+    const skies = [1, 2].map((seed) => {
+      const weather = new Weather(seed, 51, 10, 'overcast');
+      return Array.from({ length: 240 }, (_, m) => weather.clearSkyIndex(NOON + m * 60_000));
+    });
+    expect(skies[0]).not.toEqual(skies[1]);
+    for (const sky of skies) {
+      expect(Math.min(...sky)).toBeGreaterThanOrEqual(0.05);
+      expect(Math.max(...sky)).toBeLessThan(0.45);
+      expect(Math.max(...sky) - Math.min(...sky)).toBeGreaterThan(0.04);
+    }
+  });
+
   it('draws a mix of day types from the seed and keeps k in range', () => {
     const weather = new Weather(3, 51, 10);
     const types = new Set<string>();

@@ -1,4 +1,4 @@
-import { Random, noise } from './random.js';
+import { Random, hashSeed, noise } from './random.js';
 
 /**
  * Seeded weather for one site (inverter-domain §10 step 4–5): each day gets a type, and a
@@ -10,6 +10,39 @@ export type DayType = 'clear' | 'hazy' | 'mixed' | 'overcast';
 
 const DAY_MS = 86_400_000;
 const MIN_MS = 60_000;
+
+/**
+ * The slow drift of an even sky (clear, hazy, overcast): seeded smoothed noise summed over
+ * time scales that share no common period, so the light wanders without a rhythm. The shorter
+ * scales weigh most: what a 2-hour window shows is irregular, not one swing.
+ */
+const DRIFT_SCALES_MIN = [11, 18, 29, 46, 83] as const;
+const DRIFT_WEIGHTS = [0.35, 0.27, 0.18, 0.12, 0.08] as const;
+
+/** Clear-sky index of an even sky: level and greatest drift either side of it. */
+const EVEN_SKY: Record<Exclude<DayType, 'mixed'>, { level: number; drift: number }> = {
+  clear: { level: 0.97, drift: 0.03 },
+  hazy: { level: 0.76, drift: 0.1 },
+  overcast: { level: 0.22, drift: 0.11 },
+};
+
+/** A seeded value in [-1, 1] at lattice point `n` of the scale keyed `key` (an integer hash). */
+function latticeValue(key: number, n: number): number {
+  let h = Math.imul(n ^ key, 0x27d4eb2d);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 0x8000_0000 - 1;
+}
+
+interface DriftScale {
+  ms: number;
+  weight: number;
+  key: number;
+  offset: number;
+}
 
 interface Segment {
   end: number;
@@ -38,6 +71,8 @@ function dayOfYear(day: number): number {
 /** The weather of one site, seeded (inverter-domain §10 steps 4–5). */
 export class Weather {
   private readonly days = new Map<number, DayWeather>();
+  /** Per drift scale: its hash key and a seeded offset, so lattice points of scales never line up. */
+  private readonly driftScales: readonly DriftScale[];
 
   /** `forced` fixes the type of every day (tests, demos); otherwise it is drawn per day. */
   constructor(
@@ -45,7 +80,13 @@ export class Weather {
     private readonly latitude: number,
     private readonly longitude: number,
     private readonly forced?: DayType,
-  ) {}
+  ) {
+    this.driftScales = DRIFT_SCALES_MIN.map((minutes, i) => {
+      const key = hashSeed(seed, 'sky-drift', i) | 0;
+      const ms = minutes * MIN_MS;
+      return { ms, weight: DRIFT_WEIGHTS[i] ?? 0, key, offset: (key >>> 8) % ms };
+    });
+  }
 
   /** The day's type (clear 35 %, hazy 20 %, mixed 30 %, overcast 15 %). */
   dayType(epochMs: number): DayType {
@@ -56,20 +97,24 @@ export class Weather {
   clearSkyIndex(epochMs: number): number {
     const dayNumber = solarDayOf(epochMs, this.longitude);
     const day = this.day(dayNumber);
-    const slow = Math.sin((epochMs / (47 * MIN_MS)) * 2 * Math.PI + dayNumber);
-    switch (day.type) {
-      case 'clear':
-        return 0.97 + 0.02 * slow;
-      case 'hazy':
-        return 0.76 + 0.07 * slow;
-      case 'overcast':
-        return 0.22 + 0.1 * slow + 0.03 * Math.sin(epochMs / (9 * MIN_MS));
-      case 'mixed':
-        return this.mixedIndex(
-          day,
-          epochMs - (dayNumber * DAY_MS - (this.longitude / 360) * DAY_MS),
-        );
+    if (day.type === 'mixed')
+      return this.mixedIndex(day, epochMs - (dayNumber * DAY_MS - (this.longitude / 360) * DAY_MS));
+    const sky = EVEN_SKY[day.type];
+    return Math.max(0.05, sky.level + sky.drift * this.drift(epochMs));
+  }
+
+  /** Smoothed seeded noise in [-1, 1]: a pure function of seed and instant (any order of asking). */
+  private drift(epochMs: number): number {
+    let sum = 0;
+    for (const { ms, weight, key, offset } of this.driftScales) {
+      const at = (epochMs + offset) / ms;
+      const n = Math.floor(at);
+      const u = at - n;
+      const blend = u * u * (3 - 2 * u);
+      const a = latticeValue(key, n);
+      sum += weight * (a + (latticeValue(key, n + 1) - a) * blend);
     }
+    return sum;
   }
 
   /** Ambient air temperature in °C: seasonal mean, coldest before dawn, warmest about 15:00. */
