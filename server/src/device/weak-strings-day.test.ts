@@ -96,7 +96,7 @@ async function runDay(weather: DayType) {
 
 describe('weak strings over a June day of the demo fleet (issue 23)', () => {
   it.each<DayType>(['clear', 'hazy', 'mixed', 'overcast'])(
-    'a %s day: no east/west false alarm, the shaded and the faulty strings flagged',
+    '%s sky: no east/west false alarm, the shaded and the faulty strings flagged',
     async (weather) => {
       const { compared, flagged, at, state } = await runDay(weather);
       expect(HEALTHY).toHaveLength(28);
