@@ -5,13 +5,14 @@
 // socket open throughout. Prints RSS and heap every minute, event-loop delay, messages missed
 // per client, errors in the log, MQTT reconnect time and discovery, and checks the config on
 // disk at the end. The heap left after a forced full GC (through the server's inspector, see
-// lib/inspector.mjs) is printed after warm-up, every 10 minutes, at the end under load and once
-// the load has stopped: unlike RSS it does not move with the collector, so growth there is a
-// leak. `--minutes N` (default 1; 30 for the long run); `--heap-snapshots DIR` also writes a
-// heap snapshot after warm-up and at the end to compare (taking one swells RSS by ~150 MiB, so
-// that run's RSS figures do not count); `--check` exits 1 on an unhandled error in the
-// log, a message lost to a client that stayed connected, the console socket dropped, or a
-// config file that does not load as the last answered save (never on a timing figure).
+// lib/inspector.mjs) is printed at the end under load and once the load has stopped, and in
+// runs of 10 minutes or more also after warm-up and every 10 minutes: unlike RSS it does not
+// move with the collector, so growth there is a leak. `--minutes N` (default 1; 30 for the long
+// run); `--heap-snapshots DIR` also writes a heap snapshot after warm-up and at the end to
+// compare (taking one swells RSS by ~150 MiB, so that run's RSS figures do not count); `--check`
+// exits 1 on an unhandled error in the log, a message lost to a client that stayed connected,
+// the console socket dropped, or a config file that does not load as the last answered save
+// (never on a timing figure).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,8 +60,9 @@ function startHeapProbe(inspector, t0, warmUpMs) {
     return heap;
   };
   let stopped = false;
-  // After warm-up, then every 10 minutes while more than a minute of the run is left.
-  const schedule = [{ due: warmUpMs, label: 'warm-up' }];
+  // After warm-up, then every 10 minutes while more than a minute of the run is left. A short
+  // run gets none: RSS would not regrow before its last span and the figure would mislead.
+  const schedule = durationMs >= GC_EVERY_MS ? [{ due: warmUpMs, label: 'warm-up' }] : [];
   for (let due = GC_EVERY_MS; due < durationMs - 60_000; due += GC_EVERY_MS)
     schedule.push({ due, label: `${due / 60_000} min` });
   const done = (async () => {
@@ -176,7 +178,7 @@ async function main() {
     consoleSocket.close();
     await discovery.close();
     await heapProbe.at('load stopped');
-    const heapWarm = heapProbe.taken[0] ?? heapEnd;
+    const heapWarm = heapProbe.taken.find((h) => h.label === 'warm-up');
     inspector.close();
     const live = analyse(sessions, { from, to: endedAt, graceMs: GRACE_MS });
     if (server.child.exitCode !== null)
@@ -244,7 +246,7 @@ async function main() {
         `heap used ${fmt(warm.heapUsed)} → ${fmt(end.heapUsed)} MiB (${fmt(growth('heapUsed'))} %), ` +
         `heap total ${fmt(warm.heapTotal)} → ${fmt(end.heapTotal)} MiB (${fmt(growth('heapTotal'))} %); server CPU ${fmt(cpuShare)} % of a core\n` +
         `heap after forced GC: ${heapProbe.taken.map((h) => `${h.label} ${fmt(h.heapUsed / 1048576, 2)}`).join(', ')} MiB; ` +
-        `end vs warm-up ${fmt(((heapEnd.heapUsed - heapWarm.heapUsed) / heapWarm.heapUsed) * 100)} %\n` +
+        `${heapWarm ? `end vs warm-up ${fmt(((heapEnd.heapUsed - heapWarm.heapUsed) / heapWarm.heapUsed) * 100)} %` : 'no warm-up figure in a run under 10 min'}\n` +
         `event-loop delay over ${windows.length} windows of 10 s: p50 ${fmt(
           percentile(
             windows.map((w) => w.loopP50),
