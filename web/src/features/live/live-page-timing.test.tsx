@@ -68,6 +68,8 @@ describe('LivePage over time', () => {
     act(() => FakeSocket.latest.acceptOpen());
     // The shared clock started with the page at a whole second; arrive right on one of its ticks.
     await advance(1000 - (Date.now() % 1000));
+    act(() => FakeSocket.latest.push(liveMessage({ data_age: 1 })));
+    expect(screen.getByTestId('data-age')).toHaveTextContent(/^1 second$/);
     act(() => FakeSocket.latest.push(liveMessage({ data_age: 2 })));
     expect(screen.getByTestId('data-age')).toHaveTextContent('2 seconds');
     await advance(5_000);

@@ -35,14 +35,17 @@ describe('plural texts', () => {
   // Every plural message of the three catalogues at 0, 1 and 2.
   const expected: Record<string, Record<string, [string, string, string]>> = {
     en: {
+      'home.Seconds': ['0 seconds', '1 second', '2 seconds'],
       'mqttinfo.Seconds': ['0 seconds', '1 second', '2 seconds'],
       'firmwareinfo.UptimeValue': ['0 days 01:02', '1 day 01:02', '2 days 01:02'],
     },
     de: {
+      'home.Seconds': ['0 Sekunden', '1 Sekunde', '2 Sekunden'],
       'mqttinfo.Seconds': ['0 Sekunden', '1 Sekunde', '2 Sekunden'],
       'firmwareinfo.UptimeValue': ['0 Tage 01:02', '1 Tag 01:02', '2 Tage 01:02'],
     },
     fr: {
+      'home.Seconds': ['0 seconde', '1 seconde', '2 secondes'],
       'mqttinfo.Seconds': ['0 seconde', '1 seconde', '2 secondes'],
       'firmwareinfo.UptimeValue': ['0 jour 01:02', '1 jour 01:02', '2 jours 01:02'],
     },
@@ -59,7 +62,7 @@ describe('plural texts', () => {
     expect(pluralKeys(messages).sort()).toEqual(Object.keys(expected[locale] ?? {}).sort());
     const t = createTranslator(messages, {}, locale);
     for (const [key, forms] of Object.entries(expected[locale] ?? {})) {
-      const texts = [0, 1, 2].map((n) => t(key, { sec: n, days: n, time: '01:02' }, n));
+      const texts = [0, 1, 2].map((n) => t(key, { sec: n, val: n, days: n, time: '01:02' }, n));
       expect(texts, key).toEqual(forms);
     }
   });

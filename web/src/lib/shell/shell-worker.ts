@@ -79,7 +79,9 @@ export function startShellWorker(): void {
     clearTimeout(timer);
     if (running) return;
     running = true;
-    const result = document.hidden ? null : await probeGateway();
+    // With the browser offline the request can only fail (and logs a network error): the
+    // 'online' event probes again.
+    const result = document.hidden || !navigator.onLine ? null : await probeGateway();
     running = false;
     if (result) onProbe(result);
     probeIn(useGatewayReach.getState().unreachable ? RETRY_EVERY_MS : PROBE_EVERY_MS);

@@ -18,7 +18,7 @@ export function DataAge({ serial, dataAge }: { serial: string; dataAge: number }
   return (
     <span data-testid="data-age">
       {shown.kind === 'seconds'
-        ? t('home.Seconds', { val: format.decimalNoDigits(shown.seconds) })
+        ? t('home.Seconds', { val: format.decimalNoDigits(shown.seconds) }, shown.seconds)
         : t('home.DataAgeSince', { time: format.datetime(shown.timestampMs) })}
     </span>
   );

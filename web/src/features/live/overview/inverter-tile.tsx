@@ -66,7 +66,7 @@ export const InverterTile = memo(function InverterTile({
   const age = dataAgeDisplay(ageSeconds, now);
   const ageText =
     age.kind === 'seconds'
-      ? t('home.Seconds', { val: format.decimalNoDigits(age.seconds) })
+      ? t('home.Seconds', { val: format.decimalNoDigits(age.seconds) }, age.seconds)
       : t('home.DataAgeSince', { time: format.datetime(age.timestampMs) });
   const missingWp =
     inverter.DC !== undefined &&
