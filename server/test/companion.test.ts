@@ -250,6 +250,26 @@ describe('the companion: REST relay', () => {
     );
   }, 30_000);
 
+  it('streams a multipart upload on: the device reads it and its answer comes back', async () => {
+    const companion = await startCompanion();
+    // No ?file=: the device reads the whole upload, then refuses it without a restart.
+    const upload = () => {
+      const body = new FormData();
+      body.append('config', new Blob(['{"x":"' + 'y'.repeat(200_000) + '"}']), 'config.json');
+      return body;
+    };
+    const relayed = await companion.fetch('/api/file/upload', { method: 'POST', body: upload() });
+    const direct = await fetch(`${device.url}/api/file/upload`, {
+      method: 'POST',
+      headers: { authorization: DEVICE_AUTH },
+      body: upload(),
+    });
+    expect(relayed.status).toBe(500);
+    expect(relayed.status).toBe(direct.status);
+    expect(relayed.headers.get('content-type')).toBe(direct.headers.get('content-type'));
+    expect(await relayed.text()).toBe(await direct.text());
+  }, 30_000);
+
   it('refuses a POST without the companion login before it reaches the device', async () => {
     const companion = await startCompanion();
     const before = proxy.count('POST', '/api/ntp/config');
@@ -291,6 +311,17 @@ describe('the companion: REST relay', () => {
     expect(body).toContain("refused the password (401): check the device's admin password");
     expect(body).not.toContain('not-the-password');
     expect(answer.headers.get('www-authenticate')).toBeNull();
+  }, 30_000);
+
+  it('never relays its own history endpoints, also with the history off', async () => {
+    const companion = await startCompanion();
+    const before = proxy.count('GET', '/api/history/range');
+    const answer = await companion.fetch('/api/history/range', { auth: null });
+    // As on a simulated gateway with HISTORY=off: the interface's fallback, so it hides History.
+    const fallback = await companion.fetch('/no/such/page', { auth: null });
+    expect(answer.status).not.toBe(401);
+    expect([answer.status, await answer.text()]).toEqual([fallback.status, await fallback.text()]);
+    expect(proxy.count('GET', '/api/history/range')).toBe(before);
   }, 30_000);
 
   it('keeps its own login: the security settings stay local', async () => {

@@ -3,6 +3,12 @@ import type { DeviceCompanion } from '../device/relay/companion.js';
 import type { RelayResult } from '../device/relay/device-relay.js';
 import { relayGuard } from '../device/relay/relay-guards.js';
 
+/**
+ * HelioDTU's own endpoints that are never the device's: answered by the companion, or, when
+ * switched off (HISTORY=off), not found as on a gateway without them, never relayed.
+ */
+const LOCAL_ONLY = /^\/api\/history(\/|$)/;
+
 /** Upstream reads many browsers make at once are shared for this long (issue 24). */
 export const RELAY_CACHE_MS = 1000;
 
@@ -23,6 +29,7 @@ export const relayRoutes: FastifyPluginAsync<{ companion: DeviceCompanion }> = a
 
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
+    if (LOCAL_ONLY.test(path)) return reply.callNotFound();
     const check =
       relayGuard(request.method, path) === 'readonly' ? app.requireReadonly : app.requireAdmin;
     return check.call(app, request, reply);
