@@ -172,8 +172,10 @@ describe('the companion: live data', () => {
     expect(proxy.openSockets('/livedata')).toBe(1);
   }, 60_000);
 
-  it('asks the device for /api/livedata/status at most once a second per query', async () => {
+  it('asks the device for live data and system status at most once a second per query', async () => {
     const companion = await startCompanion();
+    // The start probe (a system status request of its own) is done before counting.
+    await waitFor(() => companion.app.companion!.probed);
     const before = proxy.count('GET', '/api/livedata/status');
     const ask = (query: string) =>
       Promise.all(
@@ -193,6 +195,12 @@ describe('the companion: live data', () => {
     expect(single.inverters.map((i) => i.serial)).toEqual([HM_SERIAL]);
     expect(single.inverters[0]?.AC).toBeDefined();
     expect(proxy.count('GET', '/api/livedata/status') - before).toBe(2);
+    const statusBefore = proxy.count('GET', '/api/system/status');
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => companion.fetch('/api/system/status', { auth: null })),
+    );
+    expect(statuses.map((a) => a.status)).toEqual(Array.from({ length: 20 }, () => 200));
+    expect(proxy.count('GET', '/api/system/status') - statusBefore).toBe(1);
     // After a second the next browser gets fresh data: one more request.
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await companion.fetch('/api/livedata/status', { auth: null })).status).toBe(200);

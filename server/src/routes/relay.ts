@@ -11,6 +11,8 @@ const LOCAL_ONLY = /^\/api\/history(\/|$)/;
 
 /** Upstream reads many browsers make at once are shared for this long (issue 24). */
 export const RELAY_CACHE_MS = 1000;
+/** The reads every open interface polls (live view, footer and System info). */
+const CACHED_READS = ['/api/livedata/status', '/api/system/status'];
 
 /**
  * Every OpenDTU API request the companion does not answer itself goes to the device: checked
@@ -35,10 +37,12 @@ export const relayRoutes: FastifyPluginAsync<{ companion: DeviceCompanion }> = a
     return check.call(app, request, reply);
   };
 
-  // What every browser's live view polls: one upstream request per second and query at most.
-  app.get('/api/livedata/status', { preHandler: guard }, async (request, reply) =>
-    send(reply, companion, await companion.relay.cachedGet(request.url, RELAY_CACHE_MS)),
-  );
+  // What every browser polls: one upstream request per second and query at most.
+  for (const path of CACHED_READS) {
+    app.get(path, { preHandler: guard }, async (request, reply) =>
+      send(reply, companion, await companion.relay.cachedGet(request.url, RELAY_CACHE_MS)),
+    );
+  }
 
   app.route({
     method: ['GET', 'POST'],
