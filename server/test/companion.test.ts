@@ -208,6 +208,33 @@ describe('the companion: live data', () => {
   }, 30_000);
 });
 
+describe('the companion: device away and back', () => {
+  it('keeps the browsers connected while the device restarts, then relays again', async () => {
+    // A device of its own: killing the shared one would disturb the other tests.
+    const own = await startGatewayProcess({ env: SIM_ENV });
+    const companion = await startCompanion(own.url, 'openDTU42');
+    const browser = await openSocket(wsUrl(companion.url, '/livedata'));
+    await browser.next((t) => t.includes(HM_SERIAL), 10_000);
+    await own.kill();
+    const away = await companion.fetch('/api/ntp/config');
+    expect(away.status).toBe(503);
+    expect(((await away.json()) as { message: string }).message).toMatch(/refused the connection/);
+    await waitFor(() => companion.app.companion!.link.state === 'away', 5000, 'the link away');
+    // While away the browsers keep the last data (the fan-out repeats it), no new frames come.
+    const live = companion.app.companion!.live;
+    let fresh = 0;
+    live.on('update', () => fresh++);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fresh).toBe(0);
+    await own.start();
+    await waitFor(() => fresh >= 3, 15_000, 'frames from the restarted device');
+    const from = browser.messages.length;
+    await browser.next((t) => t.includes(HM_SERIAL), 5000, from);
+    expect(browser.ws.readyState).toBe(browser.ws.OPEN);
+    expect((await companion.fetch('/api/ntp/config')).status).toBe(200);
+  }, 60_000);
+});
+
 describe('the companion: REST relay', () => {
   it("checks every relayed endpoint with the device's guard (wire-contract §2.1)", () => {
     // Answered by the companion itself: its login, language packs, history, API description.
