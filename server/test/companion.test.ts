@@ -366,7 +366,20 @@ describe('the companion: REST relay', () => {
       password: string;
     };
     expect(config.password).toBe('openDTU42');
+    // Settings → Security changes the companion's password; the device keeps its own.
+    const saved = await companion.fetch('/api/security/config', {
+      method: 'POST',
+      body: form({ password: 'Companion-New-1', allow_readonly: true }),
+    });
+    expect(await saved.json()).toMatchObject({ type: 'success' });
+    expect((await companion.fetch('/api/ntp/config')).status).toBe(401);
+    const withNew = await companion.fetch('/api/ntp/config', {
+      auth: basicAuth('Companion-New-1'),
+    });
+    expect(withNew.status).toBe(200);
+    expect((await deviceGet('/api/ntp/config')).status).toBe(200);
     expect(proxy.count('GET', '/api/security/config')).toBe(before);
+    expect(proxy.count('POST', '/api/security/config')).toBe(0);
   }, 30_000);
 });
 
