@@ -45,6 +45,8 @@ import { prometheusRoutes } from './routes/prometheus.js';
 import { apiDescriptionRoutes } from './routes/api-description.js';
 import { historyPlugin } from './history/history-plugin.js';
 import { historyRoutes } from './routes/history.js';
+import { companionPlugin } from './plugins/companion.js';
+import { relayRoutes } from './routes/relay.js';
 
 export interface BuildAppOptions {
   options: GatewayOptions;
@@ -118,11 +120,19 @@ export async function buildApp({
   await app.register(apiResultPlugin);
   await app.register(dataFieldPlugin);
   await app.register(authPlugin);
-  await app.register(devicePlugin);
-  await app.register(mqttPlugin);
-  await app.register(mqttPublishingPlugin);
-  await app.register(consoleEventsPlugin);
-  await app.register(historyPlugin);
+  if (options.companion) {
+    // In front of a real OpenDTU (issue 24): no simulated fleet and no MQTT of our own (the
+    // device publishes); the device's live data is recorded instead.
+    await app.register(companionPlugin);
+    await app.register(consoleEventsPlugin);
+    await app.register(historyPlugin, { source: app.companion!.live });
+  } else {
+    await app.register(devicePlugin);
+    await app.register(mqttPlugin);
+    await app.register(mqttPublishingPlugin);
+    await app.register(consoleEventsPlugin);
+    await app.register(historyPlugin);
+  }
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof ApiFailure)
@@ -140,6 +150,10 @@ export async function buildApp({
     return reply.code(500).send(apiResult(ApiCode.GenericInternalServerError));
   });
 
+  if (options.companion) {
+    await registerCompanionRoutes(app);
+    return app;
+  }
   await app.register(securityRoutes);
   await app.register(networkRoutes);
   await app.register(ntpRoutes);
@@ -169,4 +183,21 @@ export async function buildApp({
   await app.register(webStaticPlugin, { webDist: options.webDist });
 
   return app;
+}
+
+/**
+ * The companion's routes: its own login, console, history and API description answered here,
+ * live data from the one device socket, every other OpenDTU API request relayed.
+ */
+async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
+  const companion = app.companion!;
+  await app.register(securityRoutes);
+  await app.register(i18nRoutes);
+  await app.register(zonesRoutes);
+  await app.register(consoleSocketRoutes);
+  await app.register(livedataSocketRoutes, { source: companion.live });
+  await app.register(historyRoutes);
+  await app.register(apiDescriptionRoutes);
+  await app.register(relayRoutes, { companion });
+  await app.register(webStaticPlugin, { webDist: app.system.options.webDist });
 }

@@ -104,3 +104,55 @@ describe('readOptions (issue 2 §2, issue 3 §6)', () => {
     expect(() => readOptions(argv, env)).toThrow();
   });
 });
+
+describe('readOptions: the companion (issue 24)', () => {
+  const SECRET = 'Env-Secret-9';
+
+  it('has no companion without DTU_URL', () => {
+    expect(readOptions([], {}).companion).toBeUndefined();
+  });
+
+  it('reads DTU_URL, DTU_USER and DTU_PASSWORD, the user admin by default', () => {
+    const env = readOptions([], { DTU_URL: '192.168.1.50', DTU_PASSWORD: SECRET }).companion;
+    expect(env?.target.toJSON()).toEqual({
+      id: 'dtu',
+      url: 'http://192.168.1.50',
+      user: 'admin',
+      password: '(hidden)',
+    });
+    expect(env?.target.authorization()).toBe(
+      `Basic ${Buffer.from(`admin:${SECRET}`).toString('base64')}`,
+    );
+    const flags = readOptions(
+      ['--dtu-url=https://dtu.example', '--dtu-user=root', `--dtu-password=${SECRET}`],
+      { DTU_URL: '192.168.1.50', DTU_USER: 'admin', DTU_PASSWORD: 'other' },
+    ).companion;
+    expect(flags?.target.baseUrl).toBe('https://dtu.example');
+    expect(flags?.target.authorization()).toBe(
+      `Basic ${Buffer.from(`root:${SECRET}`).toString('base64')}`,
+    );
+  });
+
+  it('keeps DTU_PASSWORD_FILE for the boot to read, and refuses both or none of the URL', () => {
+    const file = readOptions([], { DTU_URL: '192.168.1.50', DTU_PASSWORD_FILE: '/run/pw' });
+    expect(file.companion?.passwordFile).toBe('/run/pw');
+    expect(file.companion?.target.hasPassword).toBe(false);
+    const both = { DTU_URL: 'x', DTU_PASSWORD: SECRET, DTU_PASSWORD_FILE: '/run/pw' };
+    expect(() => readOptions([], both)).toThrow(/not both/);
+    expect(() => readOptions([], { DTU_PASSWORD: SECRET })).toThrow(/need DTU_URL/);
+  });
+
+  it('names a bad DTU_URL without repeating a password in it', () => {
+    let message = '';
+    try {
+      readOptions([], { DTU_URL: `http://admin:${SECRET}@192.168.1.50` });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/must not hold a user or password/);
+    expect(message).not.toContain(SECRET);
+    expect(JSON.stringify(readOptions([], { DTU_URL: 'x', DTU_PASSWORD: SECRET }))).not.toContain(
+      SECRET,
+    );
+  });
+});

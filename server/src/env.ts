@@ -2,6 +2,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseSimStart } from './device/clock.js';
 import { readHistoryOptions, type HistoryOptions } from './history/history-options.js';
+import { DeviceTarget } from './device/relay/device-target.js';
+import type { ReconnectPolicy } from './reconnect-policy.js';
 
 /** Typed gateway options from flags (first) and environment variables. */
 export interface GatewayOptions {
@@ -22,7 +24,21 @@ export interface GatewayOptions {
   liveSocket?: { tickMs: number; maxIntervalMs: number };
   /** Energy history (issue 14); defaults when absent (tests). */
   history?: HistoryOptions;
+  /** In front of a real OpenDTU (issue 24, DTU_URL); absent for the simulated fleet. */
+  companion?: CompanionOptions;
+  /** The companion's live-socket back-off (tests shorten it); default 1 s doubling to 30 s. */
+  companionReconnect?: ReconnectPolicy;
 }
+
+export interface CompanionOptions {
+  /** The device, its password hidden from every print; without one when it is in a file. */
+  target: DeviceTarget;
+  /** DTU_PASSWORD_FILE: read at each boot, so a rotated systemd credential is picked up. */
+  passwordFile?: string;
+}
+
+/** The id the one device of this slice is keyed by (history, caches, sockets). */
+export const COMPANION_DEVICE_ID = 'dtu';
 
 const FLAGS = {
   port: { type: 'string' },
@@ -35,6 +51,9 @@ const FLAGS = {
   'sim-start': { type: 'string' },
   'sim-speed': { type: 'string' },
   'sim-faults': { type: 'string' },
+  'dtu-url': { type: 'string' },
+  'dtu-user': { type: 'string' },
+  'dtu-password': { type: 'string' },
 } as const;
 
 function toNumber(name: string, text: string | undefined, fallback: number): number {
@@ -78,5 +97,38 @@ export function readOptions(
       .map((f) => f.trim())
       .filter(Boolean),
     history: readHistoryOptions(env),
+    ...readCompanion(pick('dtu-url', 'DTU_URL'), {
+      user: pick('dtu-user', 'DTU_USER'),
+      password: pick('dtu-password', 'DTU_PASSWORD'),
+      passwordFile: env['DTU_PASSWORD_FILE'],
+    }),
   };
+}
+
+/** DTU_URL and its credentials; nothing without DTU_URL. Errors never repeat a password. */
+function readCompanion(
+  url: string | undefined,
+  given: {
+    user: string | undefined;
+    password: string | undefined;
+    passwordFile: string | undefined;
+  },
+): { companion?: CompanionOptions } {
+  const passwordFile = given.passwordFile || undefined;
+  if (!url) {
+    if (given.password || passwordFile) {
+      throw new Error('DTU_PASSWORD and DTU_PASSWORD_FILE need DTU_URL (the device address)');
+    }
+    return {};
+  }
+  if (given.password && passwordFile) {
+    throw new Error('set DTU_PASSWORD or DTU_PASSWORD_FILE, not both');
+  }
+  const target = new DeviceTarget({
+    id: COMPANION_DEVICE_ID,
+    url,
+    ...(given.user ? { user: given.user } : {}),
+    ...(given.password ? { password: given.password } : {}),
+  });
+  return { companion: { target, ...(passwordFile ? { passwordFile } : {}) } };
 }

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { STATE_DIR } from '../store/chip-id.js';
 import { HISTORY_DEFAULTS, type HistoryOptions } from './history-options.js';
 import type { HistoryService } from './history-service.js';
+import type { RecordedFleet } from './recorder.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +16,8 @@ declare module 'fastify' {
 export interface HistoryPluginOptions {
   /** Overrides GatewayOptions.history (HISTORY* environment variables). */
   history?: Partial<HistoryOptions>;
+  /** What is recorded: the simulated fleet (app.device) unless given (a companion's device). */
+  source?: RecordedFleet;
 }
 
 /**
@@ -23,7 +26,7 @@ export interface HistoryPluginOptions {
  * history gets the last days backfilled from the simulation's physics, while already listening.
  */
 export const historyPlugin = fp<HistoryPluginOptions>(
-  async (app, { history: given }) => {
+  async (app, { history: given, source }) => {
     const options = { ...HISTORY_DEFAULTS, ...app.system.options.history, ...given };
     if (!options.enabled) return;
     // Loaded only now: libsql's native library costs megabytes a gateway without history never needs.
@@ -55,8 +58,9 @@ export const historyPlugin = fp<HistoryPluginOptions>(
     app.addHook('onReady', async () => {
       const { simFleet, simSeed } = app.system.options;
       const ntp = app.store.config.ntp;
+      // A real device's history starts empty: no demo days are invented for it.
       const demo =
-        simFleet === 'demo' && options.backfillDays > 0
+        !source && simFleet === 'demo' && options.backfillDays > 0
           ? {
               slots: app.store.config.inverters,
               seed: simSeed,
@@ -67,9 +71,10 @@ export const historyPlugin = fp<HistoryPluginOptions>(
             }
           : null;
       // Not awaited: the demo days are written after the listener is up (service.started).
-      void service.start(app.device, demo);
+      void service.start(source ?? app.device, demo);
     });
     app.addHook('onClose', async () => service.close());
   },
-  { name: 'history', dependencies: ['device'] },
+  // Registered after the source: the device plugin, or the companion (app.ts).
+  { name: 'history', dependencies: ['gateway'] },
 );

@@ -16,11 +16,14 @@ import {
 import type { LocalCalendar } from './local-day.js';
 import type { HistoryStore, WriteBatch } from './store.js';
 
-/** What the recorder needs of the fleet simulator (device/simulator.ts). */
+/** What the recorder reads of one inverter: the simulator's state, or the relayed live data. */
+export type RecordedState = Pick<InverterState, 'live' | 'hasData' | 'lastUpdateUptime'>;
+
+/** What the recorder needs of a source: the fleet simulator or a device's relayed live data. */
 export interface RecordedFleet {
   on(event: 'update', listener: (serial: string) => void): unknown;
   off(event: 'update', listener: (serial: string) => void): unknown;
-  inverterState(serial: string): InverterState | null;
+  inverterState(serial: string): RecordedState | null;
 }
 
 interface Track {
@@ -41,7 +44,7 @@ const STALE_MS = 300_000;
 export const FLEET_INV = 0;
 
 /** One inverter's poll as a sample, or null before its first packet. */
-export function sampleOf(state: InverterState, wallMs: number): Sample | null {
+export function sampleOf(state: RecordedState, wallMs: number): Sample | null {
   if (!state.hasData) return null;
   const dc = Object.keys(state.live.DC)
     .sort((a, b) => Number(a) - Number(b))

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LIVE_DATA_SOCKET_PATH } from '@heliodtu/contract/ws';
-import { LiveFanout } from './live-fanout.js';
+import { LiveFanout, type LiveSource } from './live-fanout.js';
 import { createGuardedHub } from './socket-hub.js';
 import { socketCredential, socketGuard } from './socket-auth.js';
 
@@ -10,9 +10,13 @@ import { socketCredential, socketGuard } from './socket-auth.js';
  * (socket-hub.ts back-pressure rule), so the others are never delayed.
  * Client messages (the interface's 'ping') are ignored; WebSocket pings are answered by ws.
  */
-export const livedataSocketRoutes: FastifyPluginAsync = async (app) => {
+export const livedataSocketRoutes: FastifyPluginAsync<{ source?: LiveSource }> = async (
+  app,
+  { source },
+) => {
   const hub = createGuardedHub(app);
-  const fanout = new LiveFanout(app.device, hub, app.system.options.liveSocket);
+  // The simulated fleet, or in companion mode the one device socket's relayed data.
+  const fanout = new LiveFanout(source ?? app.device, hub, app.system.options.liveSocket);
   fanout.start();
   app.addHook('onClose', async () => fanout.stop());
 

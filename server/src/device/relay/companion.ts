@@ -1,0 +1,72 @@
+import type { ReconnectPolicy } from '../../reconnect-policy.js';
+import { DeviceRelay } from './device-relay.js';
+import type { DeviceTarget } from './device-target.js';
+import { LiveLink } from './live-link.js';
+import { probeDevice, type ProbeResult } from './probe.js';
+import { RelayLiveStore } from './relay-live-store.js';
+
+export interface DeviceCompanionOptions {
+  target: DeviceTarget;
+  /** One line per change of state: the console log (and stdout). */
+  log: (line: string) => void;
+  reconnect?: ReconnectPolicy;
+}
+
+/**
+ * Everything the gateway holds for one OpenDTU device it stands in front of, keyed by the
+ * device id: the one live socket and what it last sent, and the REST relay with its short
+ * cache. The app serves browsers from these; a second device would be a second Companion.
+ */
+export class DeviceCompanion {
+  readonly id: string;
+  readonly target: DeviceTarget;
+  readonly live: RelayLiveStore;
+  readonly link: LiveLink;
+  readonly relay: DeviceRelay;
+  /** The start probe's answer, once it came. */
+  probed: ProbeResult | undefined;
+  private readonly log: (line: string) => void;
+  private stopped = false;
+
+  constructor({ target, log, reconnect }: DeviceCompanionOptions) {
+    this.id = target.id;
+    this.target = target;
+    this.log = log;
+    this.live = new RelayLiveStore(target.id);
+    this.link = new LiveLink({ target, log, ...(reconnect ? { reconnect } : {}) });
+    this.relay = new DeviceRelay(target);
+    let saidBadFrame = false;
+    this.link.on('message', ({ data }) => {
+      if (this.live.accept(data) || saidBadFrame) return;
+      saidBadFrame = true;
+      log(`Device ${this.id}: ignoring a live frame that is not one inverter's live data`);
+    });
+    // A device that was not usable at start says what it is once it answers.
+    this.link.on('connected', () => {
+      if (this.probed && !this.probed.ok) void this.probe();
+    });
+  }
+
+  /** Probes once (one line on the console either way) and opens the live socket. */
+  start(): void {
+    this.link.start();
+    void this.probe();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.link.stop();
+    this.relay.close();
+  }
+
+  private async probe(): Promise<void> {
+    const result = await probeDevice(this.target);
+    if (this.stopped) return;
+    this.probed = result;
+    this.log(
+      result.ok
+        ? `Companion: found ${result.message}`
+        : `Companion: ${result.message}; still running, retrying`,
+    );
+  }
+}

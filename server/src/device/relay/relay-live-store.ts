@@ -1,0 +1,78 @@
+import { EventEmitter } from 'node:events';
+import type {
+  Hints,
+  LiveDataFullStatus,
+  LiveInverterFull,
+  LiveTotal,
+} from '@heliodtu/contract/live-data';
+import type { RecordedState } from '../../history/recorder.js';
+
+/** A packet older than this is the device repeating its last values (inverter asleep, away). */
+const FRESH_PACKET_SECONDS = 60;
+
+interface Received {
+  live: LiveInverterFull;
+  /** Host ms the frame arrived. */
+  at: number;
+}
+
+/**
+ * The last live data one device sent on its /livedata socket, per inverter. It is the relay's
+ * side of the seams the simulator serves: the socket fan-out (routes/sockets/live-fanout.ts
+ * LiveSource) and the history recorder (history/recorder.ts RecordedFleet) read it the way they
+ * read the simulator, and it emits 'update' with the serial for every frame.
+ */
+export class RelayLiveStore extends EventEmitter<{ update: [string] }> {
+  private readonly inverters = new Map<string, Received>();
+  private total: LiveTotal | undefined;
+  private hints: Hints | undefined;
+
+  constructor(
+    readonly deviceId: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    super();
+  }
+
+  /** Takes one socket frame; false (and nothing kept) when it is not one inverter's live data. */
+  accept(frame: Record<string, unknown>): boolean {
+    const { inverters, total, hints } = frame;
+    if (!Array.isArray(inverters) || inverters.length !== 1) return false;
+    const live = inverters[0] as Partial<LiveInverterFull> | null;
+    if (!isObject(live) || typeof live.serial !== 'string' || live.serial === '') return false;
+    if (!isObject(total) || !isObject(hints)) return false;
+    this.total = total as LiveTotal;
+    this.hints = hints as Hints;
+    this.inverters.set(live.serial, { live: live as LiveInverterFull, at: this.now() });
+    this.emit('update', live.serial);
+    return true;
+  }
+
+  inverterSerials(): string[] {
+    return [...this.inverters.keys()];
+  }
+
+  /** As the device's socket sent it, with the newest total and hints. */
+  liveData(serial: string): LiveDataFullStatus {
+    const received = this.inverters.get(serial);
+    if (!received || !this.total || !this.hints) {
+      return { inverters: [], total: this.total!, hints: this.hints! };
+    }
+    return { inverters: [received.live], total: this.total, hints: this.hints };
+  }
+
+  /** What the history recorder needs; a packet is told apart by the wall second it was taken. */
+  inverterState(serial: string): RecordedState | null {
+    const received = this.inverters.get(serial);
+    if (!received) return null;
+    const age = Number(received.live.data_age) || 0;
+    return {
+      live: received.live,
+      hasData: age < FRESH_PACKET_SECONDS,
+      lastUpdateUptime: Math.floor(received.at / 1000) - age,
+    };
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

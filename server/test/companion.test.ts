@@ -1,0 +1,402 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { HISTORY_RESPONSE_SCHEMAS } from '@heliodtu/contract/history';
+import { buildApp } from '../src/app.js';
+import { DeviceTarget } from '../src/device/relay/device-target.js';
+import { relayGuard } from '../src/device/relay/relay-guards.js';
+import { TABLE } from './auth-matrix-table.js';
+import { ADMIN_AUTH, basicAuth, testOptions } from './helpers/build-test-app.js';
+import { startCountingProxy, type CountingProxy } from './helpers/counting-proxy.js';
+import { startGatewayProcess, type GatewayProcess } from './helpers/gateway-process.js';
+import { DEMO_SERIALS, HM_SERIAL, waitFor } from './helpers/live-gateway.js';
+import { freePort } from './helpers/mosquitto.js';
+import { openSocket, wsUrl, type TestSocket } from './helpers/ws-client.js';
+
+/**
+ * Issue 24, the companion wired into the gateway: a real device process (our gateway in
+ * simulation mode, read-only access off, its own password) behind a TCP proxy that counts what
+ * reaches it, and the companion in front, built as main.ts builds it with DTU_URL set.
+ */
+
+const DEVICE_PASSWORD = 'Device-Pass-77';
+const DEVICE_AUTH = basicAuth(DEVICE_PASSWORD);
+const SIM_ENV = {
+  SIM_FLEET: 'demo',
+  SIM_START: '2025-06-21T12:00:00',
+  SIM_SPEED: '20',
+  HISTORY: 'off',
+};
+
+let device: GatewayProcess;
+let proxy: CountingProxy;
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  device = await startGatewayProcess({ env: SIM_ENV, onFinished: (c) => cleanups.push(c) });
+  const form = new FormData();
+  form.append('data', JSON.stringify({ password: DEVICE_PASSWORD, allow_readonly: false }));
+  const saved = await fetch(`${device.url}/api/security/config`, {
+    method: 'POST',
+    headers: { authorization: basicAuth('openDTU42') },
+    body: form,
+  });
+  expect(await saved.json()).toMatchObject({ code: 1001 });
+  proxy = await startCountingProxy(device.port, (c) => cleanups.push(c));
+}, 60_000);
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+interface Companion {
+  app: FastifyInstance;
+  url: string;
+  fetch(urlPath: string, init?: RequestInit & { auth?: string | null }): Promise<Response>;
+}
+
+/** The companion of `deviceUrl` on a fresh data dir, listening; closed after the test. */
+async function startCompanion(
+  deviceUrl = proxy.url,
+  password = DEVICE_PASSWORD,
+  history = false,
+): Promise<Companion> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'heliodtu-companion-'));
+  const app = await buildApp({
+    options: testOptions(dataDir, {
+      companion: { target: new DeviceTarget({ id: 'dtu', url: deviceUrl, password }) },
+      companionReconnect: { initialMs: 200, maxMs: 800 },
+      liveSocket: { tickMs: 100, maxIntervalMs: 1000 },
+      history: { enabled: history, retentionDays: 730, backfillDays: 0 },
+    }),
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  onTestFinished(async () => {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return {
+    app,
+    url,
+    fetch(urlPath, { auth = ADMIN_AUTH, headers, ...init } = {}) {
+      return fetch(url + urlPath, {
+        ...init,
+        headers: { ...(auth ? { authorization: auth } : {}), ...(headers as object) },
+      });
+    },
+  };
+}
+
+const form = (data: unknown) => {
+  const body = new FormData();
+  body.append('data', JSON.stringify(data));
+  return body;
+};
+
+const deviceGet = async (urlPath: string) =>
+  fetch(device.url + urlPath, { headers: { authorization: DEVICE_AUTH } });
+
+describe('the companion: start', () => {
+  it('prints the device it found, reading the password from DTU_PASSWORD_FILE', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'heliodtu-credential-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'dtu-password');
+    await writeFile(file, `${DEVICE_PASSWORD}\n`);
+    const companion = await startGatewayProcess({
+      env: { DTU_URL: device.url, DTU_PASSWORD_FILE: file, HISTORY: 'off' },
+    });
+    const line = await waitFor(
+      () => /^Companion: .*$/m.exec(companion.output())?.[0],
+      10_000,
+      'the start line',
+    );
+    expect(line).toBe(
+      `Companion: found OpenDTU v24.11.7 (generic_esp32, v24 wire) named ${await hostname()} at ${device.url}`,
+    );
+    expect(companion.output()).not.toContain(DEVICE_PASSWORD);
+    // No simulated fleet of its own: the inverters are the device's.
+    const list = await fetch(`${companion.url}/api/inverter/list`, {
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(await list.text()).toBe(await (await deviceGet('/api/inverter/list')).text());
+  }, 60_000);
+
+  it('says a wrong password in one plain line and keeps running', async () => {
+    const wrong = 'Wrong-Pass-13';
+    const companion = await startGatewayProcess({
+      env: { DTU_URL: device.url, DTU_PASSWORD: wrong, HISTORY: 'off' },
+    });
+    const line = await waitFor(
+      () => /^Companion: .*$/m.exec(companion.output())?.[0],
+      10_000,
+      'the start line',
+    );
+    expect(line).toBe(
+      `Companion: ${device.url} refused the password (401): check the device's admin password; ` +
+        'still running, retrying',
+    );
+    expect(companion.output()).not.toContain(wrong);
+    expect(companion.output()).not.toMatch(/Error:|\.ts:\d/);
+    const own = await fetch(`${companion.url}/api/security/authenticate`, {
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(own.status).toBe(200);
+    expect(companion.child.exitCode).toBeNull();
+  }, 60_000);
+});
+
+async function hostname(): Promise<string> {
+  const status = (await (await deviceGet('/api/system/status')).json()) as { hostname: string };
+  return status.hostname;
+}
+
+describe('the companion: live data', () => {
+  it('serves 50 browser sockets from one socket to the device', async () => {
+    const companion = await startCompanion();
+    await waitFor(() => proxy.openSockets('/livedata') === 1, 10_000);
+    const browsers: TestSocket[] = await Promise.all(
+      Array.from({ length: 50 }, () => openSocket(wsUrl(companion.url, '/livedata'))),
+    );
+    for (const browser of browsers) {
+      for (const serial of DEMO_SERIALS) {
+        const text = await browser.next((t) => t.includes(`"serial":"${serial}"`), 10_000);
+        const message = JSON.parse(text) as { inverters: { serial: string }[] };
+        expect(message.inverters.map((i) => i.serial)).toEqual([serial]);
+      }
+    }
+    expect(proxy.openSockets('/livedata')).toBe(1);
+    // The same frames keep coming to every browser, still from the one device socket.
+    const from = browsers.map((b) => b.messages.length);
+    await Promise.all(browsers.map((b, i) => b.next(() => true, 5000, from[i])));
+    expect(proxy.openSockets('/livedata')).toBe(1);
+  }, 60_000);
+
+  it('asks the device for live data and system status at most once a second per query', async () => {
+    const companion = await startCompanion();
+    // The start probe (a system status request of its own) is done before counting.
+    await waitFor(() => companion.app.companion!.probed);
+    const before = proxy.count('GET', '/api/livedata/status');
+    const ask = (query: string) =>
+      Promise.all(
+        Array.from({ length: 20 }, () =>
+          companion.fetch(`/api/livedata/status${query}`, { auth: null }),
+        ),
+      );
+    const [all, one] = await Promise.all([ask(''), ask(`?inv=${HM_SERIAL}`)]);
+    for (const answer of [...all, ...one]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+    const bodies = await Promise.all(all.map((a) => a.json() as Promise<{ inverters: unknown[] }>));
+    expect(bodies[0]?.inverters).toHaveLength(3);
+    expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+    const single = (await one[0]!.json()) as { inverters: { serial: string; AC?: unknown }[] };
+    expect(single.inverters.map((i) => i.serial)).toEqual([HM_SERIAL]);
+    expect(single.inverters[0]?.AC).toBeDefined();
+    expect(proxy.count('GET', '/api/livedata/status') - before).toBe(2);
+    const statusBefore = proxy.count('GET', '/api/system/status');
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => companion.fetch('/api/system/status', { auth: null })),
+    );
+    expect(statuses.map((a) => a.status)).toEqual(Array.from({ length: 20 }, () => 200));
+    expect(proxy.count('GET', '/api/system/status') - statusBefore).toBe(1);
+    // After a second the next browser gets fresh data: one more request.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await companion.fetch('/api/livedata/status', { auth: null })).status).toBe(200);
+    expect(proxy.count('GET', '/api/livedata/status') - before).toBe(3);
+  }, 30_000);
+});
+
+describe('the companion: device away and back', () => {
+  it('keeps the browsers connected while the device restarts, then relays again', async () => {
+    // A device of its own: killing the shared one would disturb the other tests.
+    const own = await startGatewayProcess({ env: SIM_ENV });
+    const companion = await startCompanion(own.url, 'openDTU42');
+    const browser = await openSocket(wsUrl(companion.url, '/livedata'));
+    await browser.next((t) => t.includes(HM_SERIAL), 10_000);
+    await own.kill();
+    const away = await companion.fetch('/api/ntp/config');
+    expect(away.status).toBe(503);
+    expect(((await away.json()) as { message: string }).message).toMatch(/refused the connection/);
+    await waitFor(() => companion.app.companion!.link.state === 'away', 5000, 'the link away');
+    // While away the browsers keep the last data (the fan-out repeats it), no new frames come.
+    const live = companion.app.companion!.live;
+    let fresh = 0;
+    live.on('update', () => fresh++);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fresh).toBe(0);
+    await own.start();
+    await waitFor(() => fresh >= 3, 15_000, 'frames from the restarted device');
+    const from = browser.messages.length;
+    await browser.next((t) => t.includes(HM_SERIAL), 5000, from);
+    expect(browser.ws.readyState).toBe(browser.ws.OPEN);
+    expect((await companion.fetch('/api/ntp/config')).status).toBe(200);
+  }, 60_000);
+});
+
+describe('the companion: REST relay', () => {
+  it("checks every relayed endpoint with the device's guard (wire-contract §2.1)", () => {
+    // Answered by the companion itself: its login, language packs, history, API description.
+    const local = /^\/api\/(security|i18n|history|openapi|asyncapi|docs)\b/;
+    const relayed = TABLE.filter(
+      (row) => row.method !== 'WS' && !row.fallback && row.path.startsWith('/api/'),
+    ).filter((row) => !local.test(row.path));
+    expect(relayed.length).toBeGreaterThan(30);
+    for (const row of relayed) {
+      const path = row.path.split('?')[0] ?? '';
+      expect([row.method, path, relayGuard(row.method, path)]).toEqual([
+        row.method,
+        path,
+        row.guard,
+      ]);
+    }
+    expect(relayGuard('GET', '/api/some/newer/endpoint')).toBe('admin');
+    expect(relayGuard('POST', '/api/livedata/status')).toBe('admin');
+  });
+
+  it('answers a relayed GET exactly as the device does', async () => {
+    const companion = await startCompanion();
+    for (const urlPath of ['/api/ntp/config', '/api/dtu/config', '/api/inverter/list']) {
+      const [relayed, direct] = await Promise.all([companion.fetch(urlPath), deviceGet(urlPath)]);
+      expect(relayed.status).toBe(direct.status);
+      expect(relayed.headers.get('content-type')).toBe(direct.headers.get('content-type'));
+      expect(await relayed.text()).toBe(await direct.text());
+    }
+  }, 30_000);
+
+  it('passes a form POST on: the NTP setting shows in the device config', async () => {
+    const companion = await startCompanion();
+    const ntp = (await (await deviceGet('/api/ntp/config')).json()) as Record<string, unknown>;
+    const changed = { ...ntp, ntp_server: 'ntp.companion.test' };
+    const answer = await companion.fetch('/api/ntp/config', {
+      method: 'POST',
+      body: form(changed),
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ type: 'success' });
+    expect(await (await deviceGet('/api/ntp/config')).json()).toMatchObject({
+      ntp_server: 'ntp.companion.test',
+    });
+    await waitFor(async () =>
+      (await readFile(path.join(device.dataDir, 'config.json'), 'utf8')).includes(
+        'ntp.companion.test',
+      ),
+    );
+  }, 30_000);
+
+  it('streams a multipart upload on: the device reads it and its answer comes back', async () => {
+    const companion = await startCompanion();
+    // No ?file=: the device reads the whole upload, then refuses it without a restart.
+    const upload = () => {
+      const body = new FormData();
+      body.append('config', new Blob(['{"x":"' + 'y'.repeat(200_000) + '"}']), 'config.json');
+      return body;
+    };
+    const relayed = await companion.fetch('/api/file/upload', { method: 'POST', body: upload() });
+    const direct = await fetch(`${device.url}/api/file/upload`, {
+      method: 'POST',
+      headers: { authorization: DEVICE_AUTH },
+      body: upload(),
+    });
+    expect(relayed.status).toBe(500);
+    expect(relayed.status).toBe(direct.status);
+    expect(relayed.headers.get('content-type')).toBe(direct.headers.get('content-type'));
+    expect(await relayed.text()).toBe(await direct.text());
+  }, 30_000);
+
+  it('refuses a POST without the companion login before it reaches the device', async () => {
+    const companion = await startCompanion();
+    const before = proxy.count('POST', '/api/ntp/config');
+    const ntp = await (await deviceGet('/api/ntp/config')).text();
+    for (const auth of [null, DEVICE_AUTH]) {
+      const answer = await companion.fetch('/api/ntp/config', {
+        method: 'POST',
+        auth,
+        body: form({ ...(JSON.parse(ntp) as object), ntp_server: 'evil.test' }),
+      });
+      expect(answer.status).toBe(401);
+    }
+    // A read the device guards is refused too, while the read-only ones stay open.
+    expect((await companion.fetch('/api/ntp/config', { auth: null })).status).toBe(401);
+    expect((await companion.fetch('/api/system/status', { auth: null })).status).toBe(200);
+    expect(proxy.count('POST', '/api/ntp/config')).toBe(before);
+    expect(await (await deviceGet('/api/ntp/config')).text()).toBe(ntp);
+  }, 30_000);
+
+  it('answers 503 with a plain message while the device is away, and keeps serving', async () => {
+    const nowhere = `http://127.0.0.1:${await freePort()}`;
+    const companion = await startCompanion(nowhere);
+    for (const urlPath of ['/api/ntp/config', '/api/livedata/status']) {
+      const answer = await companion.fetch(urlPath);
+      expect(answer.status).toBe(503);
+      const body = (await answer.json()) as { message: string; problem: string };
+      expect(body).toMatchObject({ type: 'danger', device: 'dtu', problem: 'refused' });
+      expect(body.message).toBe(`${nowhere} refused the connection: nothing listens on that port`);
+    }
+    // The companion's own answers go on.
+    expect((await companion.fetch('/api/security/authenticate')).status).toBe(200);
+  }, 30_000);
+
+  it('says a wrong stored password with a 502 and its plain message, never passing a 401 on', async () => {
+    const companion = await startCompanion(proxy.url, 'not-the-password');
+    const answer = await companion.fetch('/api/ntp/config');
+    expect(answer.status).toBe(502);
+    const body = JSON.stringify(await answer.json());
+    expect(body).toContain("refused the password (401): check the device's admin password");
+    expect(body).not.toContain('not-the-password');
+    expect(answer.headers.get('www-authenticate')).toBeNull();
+  }, 30_000);
+
+  it('never relays its own history endpoints, also with the history off', async () => {
+    const companion = await startCompanion();
+    const before = proxy.count('GET', '/api/history/range');
+    const answer = await companion.fetch('/api/history/range', { auth: null });
+    // As on a simulated gateway with HISTORY=off: the interface's fallback, so it hides History.
+    const fallback = await companion.fetch('/no/such/page', { auth: null });
+    expect(answer.status).not.toBe(401);
+    expect([answer.status, await answer.text()]).toEqual([fallback.status, await fallback.text()]);
+    expect(proxy.count('GET', '/api/history/range')).toBe(before);
+  }, 30_000);
+
+  it('keeps its own login: the security settings stay local', async () => {
+    const companion = await startCompanion();
+    const before = proxy.count('GET', '/api/security/config');
+    const config = (await (await companion.fetch('/api/security/config')).json()) as {
+      password: string;
+    };
+    expect(config.password).toBe('openDTU42');
+    // Settings → Security changes the companion's password; the device keeps its own.
+    const saved = await companion.fetch('/api/security/config', {
+      method: 'POST',
+      body: form({ password: 'Companion-New-1', allow_readonly: true }),
+    });
+    expect(await saved.json()).toMatchObject({ type: 'success' });
+    expect((await companion.fetch('/api/ntp/config')).status).toBe(401);
+    const withNew = await companion.fetch('/api/ntp/config', {
+      auth: basicAuth('Companion-New-1'),
+    });
+    expect(withNew.status).toBe(200);
+    expect((await deviceGet('/api/ntp/config')).status).toBe(200);
+    expect(proxy.count('GET', '/api/security/config')).toBe(before);
+    expect(proxy.count('POST', '/api/security/config')).toBe(0);
+  }, 30_000);
+});
+
+describe('the companion: history', () => {
+  it('records the relayed live data, so the day view shows the device inverters', async () => {
+    const companion = await startCompanion(proxy.url, DEVICE_PASSWORD, true);
+    await waitFor(() => companion.app.companion!.live.inverterSerials().length === 3, 10_000);
+    // A couple of polls per inverter, then to disk.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    companion.app.history!.flush();
+    const range = (await (await companion.fetch('/api/history/range')).json()) as {
+      today: string;
+    };
+    const day = HISTORY_RESPONSE_SCHEMAS['GET /api/history/day'].parse(
+      await (await companion.fetch(`/api/history/day?date=${range.today}`)).json(),
+    );
+    expect(day.inverters.map((i) => i.serial).sort()).toEqual([...DEMO_SERIALS].sort());
+    for (const inverter of day.inverters) expect(inverter.points.length).toBeGreaterThan(0);
+  }, 30_000);
+});
