@@ -63,6 +63,21 @@ describe('ConsolePage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
 
+  it('keeps following when the layout, not the user, moves the end away', () => {
+    renderWithProviders(<ConsolePage />, { route: '/info/console' });
+    const area = screen.getByRole('textbox', { name: 'Console output' });
+    const toggle = screen.getByRole('switch', { name: 'Follow new output' });
+    fakeLayout(area, 1000, 200);
+    push(openSocket(), 'one\n');
+    expect(area.scrollTop).toBe(1000);
+    // A narrower window wraps the lines: the text grows under an unchanged scroll position.
+    fakeLayout(area, 1600, 200);
+    fireEvent.scroll(area);
+    expect(toggle).toBeChecked();
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(area.scrollTop).toBe(1600);
+  });
+
   it('Clear empties the text', () => {
     renderWithProviders(<ConsolePage />, { route: '/info/console' });
     const area = screen.getByRole('textbox', { name: 'Console output' });

@@ -22,9 +22,14 @@ export function ConsolePage() {
   const [paused, setPaused] = useState(false);
   const [copy, setCopy] = useState<CopyState>('idle');
 
+  // The last scroll position seen, to tell the user scrolling up from a layout change.
+  const lastTopRef = useRef(0);
+
   useLayoutEffect(() => {
     const area = areaRef.current;
-    if (area && autoScroll) area.scrollTop = area.scrollHeight;
+    if (!area || !autoScroll) return;
+    area.scrollTop = area.scrollHeight;
+    lastTopRef.current = area.scrollTop;
   }, [text, autoScroll]);
 
   useEffect(() => {
@@ -33,14 +38,23 @@ export function ConsolePage() {
     return () => clearTimeout(timer);
   }, [copy]);
 
-  // Scrolling up to read stops the follow, so new lines do not pull the view away.
+  // Scrolling up to read stops the follow, so new lines do not pull the view away. A scroll
+  // event that did not move up comes from layout (a resized or rotated window wraps the lines
+  // anew, or our own jump to the end arrives a frame late): the follow goes on, at the new end.
   const onScroll = () => {
     const area = areaRef.current;
-    if (!area || !autoScroll) return;
+    if (!area) return;
+    const movedUp = area.scrollTop < lastTopRef.current;
+    lastTopRef.current = area.scrollTop;
+    if (!autoScroll) return;
     const fromBottom = area.scrollHeight - area.scrollTop - area.clientHeight;
-    if (fromBottom > BOTTOM_SLACK_PX) {
+    if (fromBottom <= BOTTOM_SLACK_PX) return;
+    if (movedUp) {
       setAutoScroll(false);
       setPaused(true);
+    } else {
+      area.scrollTop = area.scrollHeight;
+      lastTopRef.current = area.scrollTop;
     }
   };
 
