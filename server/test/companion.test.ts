@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { CompanionStatusSchema } from '@heliodtu/contract/companion';
 import { HISTORY_RESPONSE_SCHEMAS } from '@heliodtu/contract/history';
 import { buildApp } from '../src/app.js';
 import { DeviceTarget } from '../src/device/relay/device-target.js';
@@ -381,6 +382,70 @@ describe('the companion: REST relay', () => {
     expect(proxy.count('GET', '/api/security/config')).toBe(before);
     expect(proxy.count('POST', '/api/security/config')).toBe(0);
   }, 30_000);
+});
+
+describe('the companion: its status for the interface', () => {
+  const status = async (app: FastifyInstance) => {
+    const answer = await app.inject({ method: 'GET', url: '/api/companion/status' });
+    return { status: answer.statusCode, type: answer.headers['content-type'], body: answer.body };
+  };
+
+  it('names the device, its firmware and that it is reachable, never the password', async () => {
+    const companion = await startCompanion();
+    const body = await waitFor(
+      async () => {
+        const answer = await status(companion.app);
+        const parsed = CompanionStatusSchema.parse(JSON.parse(answer.body));
+        return parsed.devices[0]?.reachable && parsed.devices[0].git_hash ? answer.body : undefined;
+      },
+      10_000,
+      'the device reachable',
+    );
+    expect(JSON.parse(body)).toEqual({
+      companion: true,
+      devices: [
+        {
+          id: 'dtu',
+          url: proxy.url,
+          git_hash: 'v24.11.7',
+          reachable: true,
+          unreachable_since: null,
+        },
+      ],
+    });
+    expect(body).not.toContain(DEVICE_PASSWORD);
+    // Answered by the companion itself: the device is not asked.
+    expect(proxy.count('GET', '/api/companion/status')).toBe(0);
+  }, 30_000);
+
+  it('says since when a device cannot be reached', async () => {
+    const nowhere = `http://127.0.0.1:${await freePort()}`;
+    const before = Math.floor(Date.now() / 1000);
+    const companion = await startCompanion(nowhere);
+    const device = await waitFor(
+      async () => {
+        const parsed = CompanionStatusSchema.parse(JSON.parse((await status(companion.app)).body));
+        return parsed.devices[0]?.unreachable_since === null ? undefined : parsed.devices[0];
+      },
+      10_000,
+      'the device away',
+    );
+    expect(device).toMatchObject({ url: nowhere, git_hash: null, reachable: false });
+    expect(device?.unreachable_since).toBeGreaterThanOrEqual(before);
+    expect(device?.unreachable_since).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+  }, 30_000);
+
+  it('says "no companion" on the simulated gateway', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'heliodtu-simulated-'));
+    const app = await buildApp({ options: testOptions(dataDir) });
+    onTestFinished(async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    const answer = await status(app);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ companion: false, devices: [] });
+  });
 });
 
 describe('the companion: history', () => {
