@@ -384,6 +384,31 @@ describe('the companion: REST relay', () => {
   }, 30_000);
 });
 
+describe('the companion: default-password hint', () => {
+  const hintOf = (text: string) =>
+    (JSON.parse(text) as { hints: { default_password: boolean } }).hints.default_password;
+
+  it("follows the companion's own login, not the device's, on REST and the socket", async () => {
+    const companion = await startCompanion();
+    // The device has a password of its own; the companion still has the default one.
+    expect(hintOf(await (await deviceGet('/api/livedata/status')).text())).toBe(false);
+    const restHint = async () =>
+      hintOf(await (await companion.fetch('/api/livedata/status', { auth: null })).text());
+    expect(await restHint()).toBe(true);
+    const browser = await openSocket(wsUrl(companion.url, '/livedata'));
+    const frame = async () =>
+      browser.next((t) => t.includes(HM_SERIAL), 10_000, browser.messages.length);
+    expect(hintOf(await frame())).toBe(true);
+    const saved = await companion.fetch('/api/security/config', {
+      method: 'POST',
+      body: form({ password: 'Companion-New-2', allow_readonly: true }),
+    });
+    expect(await saved.json()).toMatchObject({ type: 'success' });
+    expect(await restHint()).toBe(false);
+    expect(hintOf(await frame())).toBe(false);
+  }, 30_000);
+});
+
 describe('the companion: its status for the interface', () => {
   const status = async (app: FastifyInstance) => {
     const answer = await app.inject({ method: 'GET', url: '/api/companion/status' });
