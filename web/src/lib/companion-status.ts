@@ -1,6 +1,6 @@
 import type { CompanionDevice, CompanionStatus } from '@heliodtu/contract/companion';
-import { apiGet } from './api-client';
-import { queryOptions, useQuery } from './query';
+import { apiRequest } from './api-client';
+import { queryOptions, useQuery, type Query } from './query';
 
 /**
  * Whether this gateway is a companion in front of a real OpenDTU (issue 24, a HelioDTU
@@ -25,7 +25,8 @@ function isCompanionStatus(body: unknown): body is CompanionStatus {
 export const companionStatusQuery = queryOptions({
   queryKey: ['companion', 'status'],
   queryFn: async ({ signal }): Promise<CompanionDevice | null> => {
-    const body = await apiGet<unknown>(COMPANION_STATUS_API, {
+    const body = await apiRequest<unknown>(COMPANION_STATUS_API, {
+      method: 'GET',
       silent: true,
       handle401: false,
       signal,
@@ -35,13 +36,21 @@ export const companionStatusQuery = queryOptions({
   networkMode: 'always',
 });
 
-/** The device behind this companion; null on any other gateway (and always in the firmware build). */
-export function useCompanionDevice(refetchInterval?: number): CompanionDevice | null {
-  const { data } = useQuery({
+/**
+ * The device behind this companion; null on any other gateway (and always in the firmware
+ * build). `pollMs` asks again that often, but only a companion: any other gateway is asked once.
+ */
+export function useCompanionDevice(pollMs?: number): CompanionDevice | null {
+  const { data } = useQuery<CompanionDevice | null>({
     ...companionStatusQuery,
     // The firmware build is the device's own interface: never a companion.
     enabled: import.meta.env.MODE !== 'firmware',
-    ...(refetchInterval ? { refetchInterval } : {}),
+    ...(pollMs
+      ? {
+          refetchInterval: (query: Query<CompanionDevice | null>) =>
+            query.state.data ? pollMs : false,
+        }
+      : {}),
   });
   return data ?? null;
 }

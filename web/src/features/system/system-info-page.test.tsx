@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerGet } from '@/testing/api-handlers';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
@@ -16,13 +16,7 @@ function cell(label: string) {
   return within(row).getByRole('cell');
 }
 
-const NO_COMPANION = { companion: false, devices: [] };
-
 describe('SystemInfoPage', () => {
-  beforeEach(() => {
-    server.use(answerGet('api/companion/status', NO_COMPANION));
-  });
-
   it('shows the status: firmware, uptime as days + time, memory percentages, tasks', async () => {
     server.use(answerGet('api/system/status', SYSTEM_SAMPLE));
     renderWithProviders(<SystemInfoPage />, { route: '/info/system' });
