@@ -30,6 +30,13 @@ test('the live view shows the device inverters through the companion', async ({ 
       }
       // Values arrive over the companion's socket: a power figure with its unit is on screen.
       await expect(page.getByText(/\d+(\.\d+)?\s*W\b/).first()).toBeVisible();
+      // System info names the device behind the companion, by its address.
+      await page.goto(`${companion.url}info/system`);
+      const card = page.locator('section', {
+        has: page.getByRole('heading', { name: 'Device behind this companion' }),
+      });
+      await expect(card.getByRole('link', { name: device.url.replace(/\/$/, '') })).toBeVisible();
+      await expect(card.getByText('v24.11.7')).toBeVisible();
     } finally {
       await companion.stop();
     }

@@ -47,6 +47,7 @@ import { historyPlugin } from './history/history-plugin.js';
 import { historyRoutes } from './routes/history.js';
 import { companionPlugin } from './plugins/companion.js';
 import { relayRoutes } from './routes/relay.js';
+import { companionRoutes } from './routes/companion.js';
 
 export interface BuildAppOptions {
   options: GatewayOptions;
@@ -178,6 +179,7 @@ export async function buildApp({
   await app.register(firmwareRoutes);
   await app.register(prometheusRoutes);
   await app.register(historyRoutes);
+  await app.register(companionRoutes);
   await app.register(apiDescriptionRoutes);
   // Last: unmatched paths fall back to the interface, as on the device.
   await app.register(webStaticPlugin, { webDist: options.webDist });
@@ -197,6 +199,7 @@ async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
   await app.register(consoleSocketRoutes);
   await app.register(livedataSocketRoutes, { source: companion.live });
   await app.register(historyRoutes);
+  await app.register(companionRoutes);
   await app.register(apiDescriptionRoutes);
   await app.register(relayRoutes, { companion });
   await app.register(webStaticPlugin, { webDist: app.system.options.webDist });

@@ -95,6 +95,8 @@ export const TABLE: Row[] = [
   get('/api/history/year?year=2025', 'readonly'),
   get('/api/history/years', 'readonly'),
   get('/api/history/export.csv?from=2025-06-21&to=2025-06-21', 'readonly'),
+  // The devices behind a companion (issue 24); not found on the simulated gateway.
+  get('/api/companion/status', 'readonly'),
   // The sockets follow the read-only guard: our fix of the firmware's ineffective one (contract ws.ts).
   ws('/livedata', 'readonly'),
   ws('/console', 'readonly'),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { CompanionStatusSchema } from '@heliodtu/contract/companion';
 import { HISTORY_RESPONSE_SCHEMAS } from '@heliodtu/contract/history';
 import { buildApp } from '../src/app.js';
 import { DeviceTarget } from '../src/device/relay/device-target.js';
@@ -237,8 +238,8 @@ describe('the companion: device away and back', () => {
 
 describe('the companion: REST relay', () => {
   it("checks every relayed endpoint with the device's guard (wire-contract §2.1)", () => {
-    // Answered by the companion itself: its login, language packs, history, API description.
-    const local = /^\/api\/(security|i18n|history|openapi|asyncapi|docs)\b/;
+    // Answered by the companion itself: its login, language packs, history, its status, API description.
+    const local = /^\/api\/(security|i18n|history|companion|openapi|asyncapi|docs)\b/;
     const relayed = TABLE.filter(
       (row) => row.method !== 'WS' && !row.fallback && row.path.startsWith('/api/'),
     ).filter((row) => !local.test(row.path));
@@ -381,6 +382,95 @@ describe('the companion: REST relay', () => {
     expect(proxy.count('GET', '/api/security/config')).toBe(before);
     expect(proxy.count('POST', '/api/security/config')).toBe(0);
   }, 30_000);
+});
+
+describe('the companion: default-password hint', () => {
+  const hintOf = (text: string) =>
+    (JSON.parse(text) as { hints: { default_password: boolean } }).hints.default_password;
+
+  it("follows the companion's own login, not the device's, on REST and the socket", async () => {
+    const companion = await startCompanion();
+    // The device has a password of its own; the companion still has the default one.
+    expect(hintOf(await (await deviceGet('/api/livedata/status')).text())).toBe(false);
+    const restHint = async () =>
+      hintOf(await (await companion.fetch('/api/livedata/status', { auth: null })).text());
+    expect(await restHint()).toBe(true);
+    const browser = await openSocket(wsUrl(companion.url, '/livedata'));
+    const frame = async () =>
+      browser.next((t) => t.includes(HM_SERIAL), 10_000, browser.messages.length);
+    expect(hintOf(await frame())).toBe(true);
+    const saved = await companion.fetch('/api/security/config', {
+      method: 'POST',
+      body: form({ password: 'Companion-New-2', allow_readonly: true }),
+    });
+    expect(await saved.json()).toMatchObject({ type: 'success' });
+    expect(await restHint()).toBe(false);
+    expect(hintOf(await frame())).toBe(false);
+  }, 30_000);
+});
+
+describe('the companion: its status for the interface', () => {
+  const status = async (app: FastifyInstance) => {
+    const answer = await app.inject({ method: 'GET', url: '/api/companion/status' });
+    return { status: answer.statusCode, type: answer.headers['content-type'], body: answer.body };
+  };
+
+  it('names the device, its firmware and that it is reachable, never the password', async () => {
+    const companion = await startCompanion();
+    const body = await waitFor(
+      async () => {
+        const answer = await status(companion.app);
+        const parsed = CompanionStatusSchema.parse(JSON.parse(answer.body));
+        return parsed.devices[0]?.reachable && parsed.devices[0].git_hash ? answer.body : undefined;
+      },
+      10_000,
+      'the device reachable',
+    );
+    expect(JSON.parse(body)).toEqual({
+      companion: true,
+      devices: [
+        {
+          id: 'dtu',
+          url: proxy.url,
+          git_hash: 'v24.11.7',
+          reachable: true,
+          unreachable_since: null,
+        },
+      ],
+    });
+    expect(body).not.toContain(DEVICE_PASSWORD);
+    // Answered by the companion itself: the device is not asked.
+    expect(proxy.count('GET', '/api/companion/status')).toBe(0);
+  }, 30_000);
+
+  it('says since when a device cannot be reached', async () => {
+    const nowhere = `http://127.0.0.1:${await freePort()}`;
+    const before = Math.floor(Date.now() / 1000);
+    const companion = await startCompanion(nowhere);
+    const device = await waitFor(
+      async () => {
+        const parsed = CompanionStatusSchema.parse(JSON.parse((await status(companion.app)).body));
+        return parsed.devices[0]?.unreachable_since === null ? undefined : parsed.devices[0];
+      },
+      10_000,
+      'the device away',
+    );
+    expect(device).toMatchObject({ url: nowhere, git_hash: null, reachable: false });
+    expect(device?.unreachable_since).toBeGreaterThanOrEqual(before);
+    expect(device?.unreachable_since).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+  }, 30_000);
+
+  it('says "no companion" on the simulated gateway', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'heliodtu-simulated-'));
+    const app = await buildApp({ options: testOptions(dataDir) });
+    onTestFinished(async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    const answer = await status(app);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ companion: false, devices: [] });
+  });
 });
 
 describe('the companion: history', () => {

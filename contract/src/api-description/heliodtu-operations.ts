@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CompanionStatusSchema } from '../companion.js';
 import { HISTORY_CSV_COLUMNS, HistoryErrorSchema, HistoryExportQuerySchema } from '../history.js';
 import type { OperationCatalogue, StatusDoc } from './operation.js';
 
@@ -28,8 +29,8 @@ const describeDocument = (summary: string, type: string) => ({
 });
 
 /**
- * HelioDTU's own endpoints beside OpenDTU's (architecture §6.11): the energy history and this
- * description. Times are epoch seconds (UTC), days the gateway's local calendar days.
+ * HelioDTU's own endpoints beside OpenDTU's (architecture §6.11): the energy history, the
+ * companion's device status and this description. Times are epoch seconds (UTC), days the gateway's local calendar days.
  */
 export const HELIODTU_OPERATIONS: OperationCatalogue = {
   'GET /api/history/range': history(
@@ -63,6 +64,15 @@ export const HELIODTU_OPERATIONS: OperationCatalogue = {
       type: 'text/csv',
       description: `RFC 4180, UTF-8, CRLF. Columns: ${HISTORY_CSV_COLUMNS.bucket.join(', ')} (resolution=bucket) or ${HISTORY_CSV_COLUMNS.day.join(', ')} (resolution=day).`,
     },
+  },
+  'GET /api/companion/status': {
+    area: 'companion',
+    summary: 'Whether this gateway is a companion, and the OpenDTU devices it stands in front of',
+    description:
+      'Address (without credentials), firmware and whether each device is reachable now. The simulated gateway answers `companion: false` and no devices; a real OpenDTU device answers like any unknown path.',
+    guard: 'readonly',
+    response: CompanionStatusSchema,
+    extension: true,
   },
   'GET /api/openapi.json': describeDocument(
     'This REST API as an OpenAPI 3.1 document',

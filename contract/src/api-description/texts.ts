@@ -23,6 +23,7 @@ export const AREA_DESCRIPTIONS: Readonly<Record<string, string>> = {
   prometheus: 'Metrics for Prometheus.',
   zones: 'Time zone table used by the settings screen.',
   history: 'Energy history (HelioDTU extension).',
+  companion: 'The devices behind a companion gateway (HelioDTU extension).',
   'api-description': 'This description (HelioDTU extension).',
 };
 

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { DEFAULT_PASSWORD } from '@heliodtu/contract/limits';
 import { DeviceCompanion } from '../device/relay/companion.js';
 import { DeviceTarget, readPasswordFile } from '../device/relay/device-target.js';
 
@@ -28,6 +29,8 @@ export const companionPlugin = fp(
     const companion = new DeviceCompanion({
       target,
       log: (line) => app.consoleLog.write(line),
+      // The hint speaks of the login the browser uses here: the companion's own.
+      ownDefaultPassword: () => app.store.config.security.password === DEFAULT_PASSWORD,
       ...(companionReconnect ? { reconnect: companionReconnect } : {}),
     });
     app.decorate('companion', companion);

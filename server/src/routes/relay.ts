@@ -1,18 +1,20 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { DeviceCompanion } from '../device/relay/companion.js';
 import type { RelayResult } from '../device/relay/device-relay.js';
+import { bodyWithOwnPasswordHint } from '../device/relay/own-login-hint.js';
 import { relayGuard } from '../device/relay/relay-guards.js';
 
 /**
  * HelioDTU's own endpoints that are never the device's: answered by the companion, or, when
  * switched off (HISTORY=off), not found as on a gateway without them, never relayed.
  */
-const LOCAL_ONLY = /^\/api\/history(\/|$)/;
+const LOCAL_ONLY = /^\/api\/(history|companion)(\/|$)/;
 
 /** Upstream reads many browsers make at once are shared for this long (issue 24). */
 export const RELAY_CACHE_MS = 1000;
 /** The reads every open interface polls (live view, footer and System info). */
-const CACHED_READS = ['/api/livedata/status', '/api/system/status'];
+const LIVE_DATA_STATUS = '/api/livedata/status';
+const CACHED_READS = [LIVE_DATA_STATUS, '/api/system/status'];
 
 /**
  * Every OpenDTU API request the companion does not answer itself goes to the device: checked
@@ -39,9 +41,15 @@ export const relayRoutes: FastifyPluginAsync<{ companion: DeviceCompanion }> = a
 
   // What every browser polls: one upstream request per second and query at most.
   for (const path of CACHED_READS) {
-    app.get(path, { preHandler: guard }, async (request, reply) =>
-      send(reply, companion, await companion.relay.cachedGet(request.url, RELAY_CACHE_MS)),
-    );
+    app.get(path, { preHandler: guard }, async (request, reply) => {
+      const result = await companion.relay.cachedGet(request.url, RELAY_CACHE_MS);
+      // The default-password hint is about the companion's login, not the device's.
+      if (path === LIVE_DATA_STATUS && result.ok && result.status === 200) {
+        const body = bodyWithOwnPasswordHint(result.body, companion.ownDefaultPassword());
+        return send(reply, companion, { ...result, body });
+      }
+      return send(reply, companion, result);
+    });
   }
 
   app.route({

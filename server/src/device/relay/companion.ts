@@ -10,6 +10,8 @@ export interface DeviceCompanionOptions {
   /** One line per change of state: the console log (and stdout). */
   log: (line: string) => void;
   reconnect?: ReconnectPolicy;
+  /** Whether the companion's own login has the default password: the live view's hint. */
+  ownDefaultPassword?: () => boolean;
 }
 
 /**
@@ -28,11 +30,15 @@ export class DeviceCompanion {
   private readonly log: (line: string) => void;
   private stopped = false;
 
-  constructor({ target, log, reconnect }: DeviceCompanionOptions) {
+  /** Whether the companion's own login has the default password (false when not told). */
+  readonly ownDefaultPassword: () => boolean;
+
+  constructor({ target, log, reconnect, ownDefaultPassword }: DeviceCompanionOptions) {
     this.id = target.id;
     this.target = target;
     this.log = log;
-    this.live = new RelayLiveStore(target.id);
+    this.ownDefaultPassword = ownDefaultPassword ?? (() => false);
+    this.live = new RelayLiveStore(target.id, Date.now, this.ownDefaultPassword);
     this.link = new LiveLink({ target, log, ...(reconnect ? { reconnect } : {}) });
     this.relay = new DeviceRelay(target);
     let saidBadFrame = false;

@@ -73,7 +73,7 @@ interface LiveLinkEvents {
 export class LiveLink extends EventEmitter<LiveLinkEvents> {
   private socket: WebSocket | undefined;
   private linkState: LinkState = 'idle';
-  private awaySince = 0;
+  private awaySinceMs = 0;
   private lastReason: DeviceProblem | undefined;
   private retryDelay: number;
   private retryTimer: NodeJS.Timeout | undefined;
@@ -100,6 +100,11 @@ export class LiveLink extends EventEmitter<LiveLinkEvents> {
 
   get state(): LinkState {
     return this.linkState;
+  }
+
+  /** Epoch ms the current outage began; undefined while connected or before the first try failed. */
+  get awaySince(): number | undefined {
+    return this.linkState === 'away' ? this.awaySinceMs : undefined;
   }
 
   /** The wait before the next retry while away (the back-off as it stands). */
@@ -200,9 +205,9 @@ export class LiveLink extends EventEmitter<LiveLinkEvents> {
     const deviceId = this.target.id;
     this.notify('connected', { deviceId, url: this.url });
     if (wasAway) {
-      const awayMs = Date.now() - this.awaySince;
+      const awayMs = Date.now() - this.awaySinceMs;
       this.log(`Device ${deviceId}: back after ${formatDuration(awayMs)}, live data again`);
-      this.notify('back', { deviceId, since: this.awaySince, awayMs });
+      this.notify('back', { deviceId, since: this.awaySinceMs, awayMs });
     } else if (!this.everConnected) {
       this.log(`Device ${deviceId}: live data from ${this.url}`);
     }
@@ -215,16 +220,16 @@ export class LiveLink extends EventEmitter<LiveLinkEvents> {
     const deviceId = this.target.id;
     if (this.linkState !== 'away') {
       this.linkState = 'away';
-      this.awaySince = Date.now();
+      this.awaySinceMs = Date.now();
       this.log(
-        `Device ${deviceId}: away since ${new Date(this.awaySince).toISOString()}: ` +
+        `Device ${deviceId}: away since ${new Date(this.awaySinceMs).toISOString()}: ` +
           `${problem.message}; retrying with back-off up to every ` +
           `${formatDuration(this.reconnect.maxMs)}`,
       );
-      this.notify('away', { deviceId, since: this.awaySince, reason: problem });
+      this.notify('away', { deviceId, since: this.awaySinceMs, reason: problem });
     } else if (problem.message !== this.lastReason?.message) {
       this.log(`Device ${deviceId}: still away: ${problem.message}`);
-      this.notify('away', { deviceId, since: this.awaySince, reason: problem });
+      this.notify('away', { deviceId, since: this.awaySinceMs, reason: problem });
     }
     this.lastReason = problem;
     this.scheduleRetry();

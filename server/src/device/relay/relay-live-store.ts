@@ -6,6 +6,7 @@ import type {
   LiveTotal,
 } from '@heliodtu/contract/live-data';
 import type { RecordedState } from '../../history/recorder.js';
+import { withOwnPasswordHint } from './own-login-hint.js';
 
 /** A packet older than this is the device repeating its last values (inverter asleep, away). */
 const FRESH_PACKET_SECONDS = 60;
@@ -30,6 +31,8 @@ export class RelayLiveStore extends EventEmitter<{ update: [string] }> {
   constructor(
     readonly deviceId: string,
     private readonly now: () => number = Date.now,
+    /** Whether the companion's own login still has the default password (its hint, not the device's). */
+    private readonly ownDefaultPassword?: () => boolean,
   ) {
     super();
   }
@@ -52,13 +55,16 @@ export class RelayLiveStore extends EventEmitter<{ update: [string] }> {
     return [...this.inverters.keys()];
   }
 
-  /** As the device's socket sent it, with the newest total and hints. */
+  /** As the device's socket sent it, with the newest total and hints (the password hint our own). */
   liveData(serial: string): LiveDataFullStatus {
     const received = this.inverters.get(serial);
-    if (!received || !this.total || !this.hints) {
-      return { inverters: [], total: this.total!, hints: this.hints! };
-    }
-    return { inverters: [received.live], total: this.total, hints: this.hints };
+    const status: LiveDataFullStatus =
+      !received || !this.total || !this.hints
+        ? { inverters: [], total: this.total!, hints: this.hints! }
+        : { inverters: [received.live], total: this.total, hints: this.hints };
+    return this.ownDefaultPassword
+      ? withOwnPasswordHint(status, this.ownDefaultPassword())
+      : status;
   }
 
   /** What the history recorder needs; a packet is told apart by the wall second it was taken. */

@@ -165,6 +165,47 @@ describe('LivePage', () => {
     );
   });
 
+  describe('on a companion (issue 24)', () => {
+    const device = {
+      id: 'dtu',
+      url: 'http://192.168.1.50',
+      git_hash: 'v24.11.7',
+      reachable: true,
+      unreachable_since: null,
+    };
+    const companionAnswers = (answer: { reachable: boolean; unreachable_since: number | null }) => {
+      const asked = { count: 0 };
+      server.use(
+        http.get('*/api/companion/status', () => {
+          asked.count += 1;
+          return HttpResponse.json({ companion: true, devices: [{ ...device, ...answer }] });
+        }),
+      );
+      return asked;
+    };
+
+    it('says since when the device cannot be reached, keeping its last values', async () => {
+      const since = Date.UTC(2025, 5, 21, 10, 4, 5) / 1000;
+      companionAnswers({ reachable: false, unreachable_since: since });
+      await renderPage();
+      const hint = await screen.findByTestId('hint-device-away');
+      expect(hint).toHaveTextContent(
+        /^The OpenDTU at http:\/\/192\.168\.1\.50 cannot be reached since .*2025/,
+      );
+      expect(hint).toHaveTextContent('the companion reconnects by itself');
+      expect(screen.getByTestId('total-Power')).toHaveTextContent('3,388.5 W');
+    });
+
+    it('says nothing while the device is reachable', async () => {
+      const asked = companionAnswers(device);
+      await renderPage();
+      // The companion's answer has arrived before the hint is looked for.
+      await waitFor(() => expect(asked.count).toBeGreaterThan(0));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(screen.queryByTestId('hint-device-away')).toBeNull();
+    });
+  });
+
   it('reload closes the socket, waits a second, refetches and reconnects', async () => {
     let fetched = 0;
     server.use(

@@ -5,6 +5,7 @@ import { useGatewayReach } from '@/lib/gateway-reach';
 import { useT } from '@/lib/i18n/use-t';
 import { PATHS } from '@/lib/paths';
 import { ConnectionNotice } from './components/connection-notice';
+import { DeviceAwayHint } from './components/device-away-hint';
 import { SnapshotNotice } from './components/snapshot-notice';
 import { InverterTabs } from './components/inverter-tabs';
 import { LiveHints } from './components/live-hints';
@@ -66,6 +67,7 @@ export function LivePage() {
       isLoading={(loading && inverterCount === undefined && !unreachable) || reloading}
     >
       <ConnectionNotice loadFailed={loadFailed} />
+      <DeviceAwayHint />
       <SnapshotNotice loadFailed={loadFailed} />
       <LiveHints />
       {inverterCount !== undefined && (

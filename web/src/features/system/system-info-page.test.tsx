@@ -91,4 +91,64 @@ describe('SystemInfoPage', () => {
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     await expect.poll(() => cell('Configuration saves').textContent).toBe('8');
   });
+
+  describe('on a companion (issue 24)', () => {
+    const device = {
+      id: 'dtu',
+      url: 'http://192.168.1.50',
+      git_hash: 'v24.11.7',
+      reachable: true,
+      unreachable_since: null,
+    };
+
+    it('shows the device behind it: address and firmware', async () => {
+      server.use(
+        answerGet('api/system/status', SYSTEM_SAMPLE),
+        answerGet('api/companion/status', { companion: true, devices: [device] }),
+      );
+      renderWithProviders(<SystemInfoPage />, { route: '/info/system' });
+      const title = await screen.findByRole('heading', { name: 'Device behind this companion' });
+      const card = title.closest('section');
+      if (!card) throw new Error('no card');
+      expect(within(card).getByRole('link', { name: 'http://192.168.1.50' })).toHaveAttribute(
+        'href',
+        'http://192.168.1.50',
+      );
+      const firmware = within(card).getByRole('rowheader', { name: 'Firmware version / git hash' });
+      expect(firmware.closest('tr')).toHaveTextContent('v24.11.7');
+      expect(within(card).getByText('Connected')).toHaveClass('text-bg-success');
+    });
+
+    it('says since when the device cannot be reached', async () => {
+      const since = Date.UTC(2025, 5, 21, 10, 4, 5) / 1000;
+      server.use(
+        answerGet('api/system/status', SYSTEM_SAMPLE),
+        answerGet('api/companion/status', {
+          companion: true,
+          devices: [{ ...device, reachable: false, unreachable_since: since }],
+        }),
+      );
+      renderWithProviders(<SystemInfoPage />, { route: '/info/system' });
+      const badge = await screen.findByText(/^Not reachable since /);
+      expect(badge).toHaveClass('text-bg-danger');
+      expect(badge.textContent).toMatch(/2025/);
+    });
+
+    it('shows no such card on a gateway that is not one, nor on a device', async () => {
+      server.use(answerGet('api/system/status', SYSTEM_SAMPLE));
+      renderWithProviders(<SystemInfoPage />, { route: '/info/system' });
+      await screen.findByText('OpenDTU-ABC123');
+      // A device answers unknown paths with its index.html.
+      server.use(
+        http.get('*/api/companion/status', () =>
+          HttpResponse.text('<!doctype html><title>OpenDTU</title>', {
+            headers: { 'content-type': 'text/html' },
+          }),
+        ),
+      );
+      renderWithProviders(<SystemInfoPage />, { route: '/info/system' });
+      await expect.poll(() => screen.getAllByText('OpenDTU-ABC123').length).toBe(2);
+      expect(screen.queryByText('Device behind this companion')).toBeNull();
+    });
+  });
 });

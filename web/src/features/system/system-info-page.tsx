@@ -1,6 +1,8 @@
 import { StatusPage } from '@/components/layout/status-page';
+import { useCompanionDevice } from '@/lib/companion-status';
 import { useT } from '@/lib/i18n/use-t';
 import { useSystemStatus } from './api/system-status';
+import { CompanionInfo } from './components/companion-info';
 import { FirmwareInfo } from './components/firmware-info';
 import { HardwareInfo } from './components/hardware-info';
 import { HeapDetails } from './components/heap-details';
@@ -12,11 +14,13 @@ import { TaskDetails } from './components/task-details';
 export function SystemInfoPage() {
   const t = useT();
   const query = useSystemStatus();
+  const companionDevice = useCompanionDevice();
   return (
     <StatusPage title={t('systeminfo.SystemInfo')} query={query}>
       {(status) => (
         <div className="row gx-3">
           <div className="col-lg-6">
+            {companionDevice && <CompanionInfo device={companionDevice} />}
             <FirmwareInfo status={status} receivedAt={query.dataUpdatedAt} />
           </div>
           <div className="col-lg-6">

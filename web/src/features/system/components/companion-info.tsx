@@ -1,0 +1,37 @@
+import type { CompanionDevice } from '@heliodtu/contract/companion';
+import { InfoCard, InfoRow, InfoTable, StateBadge } from '@/components/ui/info-table';
+import { useFormat } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
+
+/**
+ * On a companion (issue 24): the OpenDTU device it stands in front of. The rest of the page is
+ * the device's own status, relayed; this card says where it comes from.
+ */
+export function CompanionInfo({ device }: { device: CompanionDevice }) {
+  const t = useT();
+  const fmt = useFormat();
+  const since = device.unreachable_since;
+  return (
+    <InfoCard title={t('companioninfo.Title')}>
+      <InfoTable>
+        <InfoRow label={t('companioninfo.Address')}>
+          <a href={device.url} target="_blank" rel="noopener noreferrer" data-testid="device-url">
+            {device.url}
+          </a>
+        </InfoRow>
+        <InfoRow label={t('companioninfo.Firmware')}>
+          {device.git_hash ?? t('companioninfo.FirmwareUnknown')}
+        </InfoRow>
+        <InfoRow label={t('companioninfo.Connection')}>
+          <StateBadge ok={device.reachable}>
+            {device.reachable
+              ? t('companioninfo.Reachable')
+              : since === null
+                ? t('companioninfo.Unreachable')
+                : t('companioninfo.UnreachableSince', { since: fmt.datetime(since * 1000) })}
+          </StateBadge>
+        </InfoRow>
+      </InfoTable>
+    </InfoCard>
+  );
+}

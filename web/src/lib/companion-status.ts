@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import type { CompanionDevice, CompanionStatus } from '@heliodtu/contract/companion';
+import { apiRequest } from './api-client';
+
+/**
+ * Whether this gateway is a companion in front of a real OpenDTU (issue 24, a HelioDTU
+ * extension), and the device it stands in front of. The simulated gateway says "no"; a real
+ * device answers the path like an unknown one (its index.html): both mean nothing new shows.
+ * Lives in lib because System info and the live view both read it; plain state, not lib/query,
+ * which the live view's first load does not carry.
+ */
+export const COMPANION_STATUS_API = 'api/companion/status';
+
+function isCompanionStatus(body: unknown): body is CompanionStatus {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    'companion' in body &&
+    body.companion === true &&
+    'devices' in body &&
+    Array.isArray(body.devices) &&
+    body.devices.length > 0
+  );
+}
+
+/** The device behind this companion, or null: any failure counts as "not a companion". */
+export async function fetchCompanionDevice(): Promise<CompanionDevice | null> {
+  const body = await apiRequest<unknown>(COMPANION_STATUS_API, {
+    method: 'GET',
+    silent: true,
+    handle401: false,
+  }).catch(() => null);
+  return isCompanionStatus(body) ? (body.devices[0] ?? null) : null;
+}
+
+/**
+ * The device behind this companion; null on any other gateway (and always in the firmware
+ * build). `pollMs` asks again that often, but only a companion: any other gateway is asked once.
+ */
+export function useCompanionDevice(pollMs?: number): CompanionDevice | null {
+  const [device, setDevice] = useState<CompanionDevice | null>(null);
+  useEffect(() => {
+    // The firmware build is the device's own interface: never a companion.
+    if (import.meta.env.MODE === 'firmware') return;
+    let active = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = async () => {
+      const found = await fetchCompanionDevice();
+      if (!active) return;
+      setDevice(found);
+      if (found && pollMs) timer = setTimeout(() => void ask(), pollMs);
+    };
+    void ask();
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [pollMs]);
+  return device;
+}
