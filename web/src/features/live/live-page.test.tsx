@@ -184,15 +184,15 @@ describe('LivePage', () => {
       return asked;
     };
 
-    it('says since when the device cannot be reached, keeping its last values', async () => {
+    it('says since when the device has not answered, keeping its last values', async () => {
       const since = Date.UTC(2025, 5, 21, 10, 4, 5) / 1000;
       companionAnswers({ reachable: false, unreachable_since: since });
       await renderPage();
       const hint = await screen.findByTestId('hint-device-away');
       expect(hint).toHaveTextContent(
-        /^The OpenDTU at http:\/\/192\.168\.1\.50 cannot be reached since .*2025/,
+        /^The OpenDTU at http:\/\/192\.168\.1\.50 has not answered since .*2025/,
       );
-      expect(hint).toHaveTextContent('the companion reconnects by itself');
+      expect(hint).toHaveTextContent('the companion keeps trying to reconnect');
       expect(screen.getByTestId('total-Power')).toHaveTextContent('3,388.5 W');
     });
 
