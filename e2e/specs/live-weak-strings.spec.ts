@@ -41,6 +41,9 @@ async function deviceMinutes(page: Page): Promise<number> {
 }
 
 test('marks the shaded barn string, and nothing on the east/west garage roof', async ({ page }) => {
+  // Up to a minute for the mark, then 30 simulated minutes: more than the default 30 s on a busy
+  // machine, where the sped-up clock and the browser share two cores.
+  test.setTimeout(120_000);
   await page.goto('');
   const barn = tile(page, 'Barn');
   const garage = tile(page, 'Garage roof');
