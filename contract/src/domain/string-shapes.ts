@@ -1,4 +1,5 @@
 import { linkedGroups } from './string-orientation.js';
+import { median } from './weak-strings.js';
 
 /**
  * Orientation groups inferred from the strings' own curves (issue 23), for strings without a
@@ -67,14 +68,6 @@ const EPSILON = 0.01;
 /** A day and a bit of bins at most, whatever the bin length. */
 const MAX_BINS = 160;
 
-function middle(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? (sorted[mid] ?? 0)
-    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
 /**
  * Adds one set of readings of an inverter's strings at data time `at` (ms). Dusk and night are
  * not recorded; after a night (or a clock going back) the curves start again.
@@ -87,7 +80,7 @@ export function recordShapes(
 ): StringShapes | undefined {
   const newDay = shapes !== undefined && (at < shapes.at || at - shapes.at > options.nightGapMs);
   const kept = newDay ? undefined : shapes;
-  if (readings.length === 0 || middle(readings.map((r) => r.irradiation)) < options.dayMinPercent) {
+  if (readings.length === 0 || median(readings.map((r) => r.irradiation)) < options.dayMinPercent) {
     return kept;
   }
   const start = Math.floor(at / options.binMs) * options.binMs;
