@@ -12,6 +12,7 @@ import { renderWithProviders } from '@/testing/render-with-providers';
 import { LivePage } from './live-page';
 import { liveActions } from './live-store';
 import { liveHandlers } from './testing/live-handlers';
+import { companionDeviceFixture } from '@heliodtu/contract/fixtures/companion';
 
 const [balcony, garage] = liveDataStatusFixture.inverters;
 
@@ -166,13 +167,7 @@ describe('LivePage', () => {
   });
 
   describe('on a companion (issue 24)', () => {
-    const device = {
-      id: 'dtu',
-      url: 'http://192.168.1.50',
-      git_hash: 'v24.11.7',
-      reachable: true,
-      unreachable_since: null,
-    };
+    const device = companionDeviceFixture;
     const companionAnswers = (answer: { reachable: boolean; unreachable_since: number | null }) => {
       const asked = { count: 0 };
       server.use(

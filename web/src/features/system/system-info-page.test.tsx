@@ -7,6 +7,7 @@ import { renderWithProviders } from '@/testing/render-with-providers';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { SystemInfoPage } from './system-info-page';
 import { SYSTEM_SAMPLE } from './testing/system-sample';
+import { companionDeviceFixture } from '@heliodtu/contract/fixtures/companion';
 
 const COMPARE = 'https://api.github.com/repos/tbnobody/OpenDTU/compare/:range';
 
@@ -93,13 +94,7 @@ describe('SystemInfoPage', () => {
   });
 
   describe('on a companion (issue 24)', () => {
-    const device = {
-      id: 'dtu',
-      url: 'http://192.168.1.50',
-      git_hash: 'v24.11.7',
-      reachable: true,
-      unreachable_since: null,
-    };
+    const device = companionDeviceFixture;
 
     it('shows the device behind it: address and firmware', async () => {
       server.use(
