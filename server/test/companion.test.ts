@@ -11,7 +11,11 @@ import { relayGuard } from '../src/device/relay/relay-guards.js';
 import { TABLE } from './auth-matrix-table.js';
 import { ADMIN_AUTH, basicAuth, testOptions } from './helpers/build-test-app.js';
 import { startCountingProxy, type CountingProxy } from './helpers/counting-proxy.js';
-import { startGatewayProcess, type GatewayProcess } from './helpers/gateway-process.js';
+import {
+  startGatewayProcess,
+  lockGatewayProcess,
+  type GatewayProcess,
+} from './helpers/gateway-process.js';
 import { DEMO_SERIALS, HM_SERIAL, waitFor } from './helpers/live-gateway.js';
 import { freePort } from './helpers/mosquitto.js';
 import { openSocket, wsUrl, type TestSocket } from './helpers/ws-client.js';
@@ -37,14 +41,7 @@ const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   device = await startGatewayProcess({ env: SIM_ENV, onFinished: (c) => cleanups.push(c) });
-  const form = new FormData();
-  form.append('data', JSON.stringify({ password: DEVICE_PASSWORD, allow_readonly: false }));
-  const saved = await fetch(`${device.url}/api/security/config`, {
-    method: 'POST',
-    headers: { authorization: basicAuth('openDTU42') },
-    body: form,
-  });
-  expect(await saved.json()).toMatchObject({ code: 1001 });
+  await lockGatewayProcess(device, DEVICE_PASSWORD);
   proxy = await startCountingProxy(device.port, (c) => cleanups.push(c));
 }, 60_000);
 afterAll(async () => {

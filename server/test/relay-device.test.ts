@@ -8,7 +8,11 @@ import { DeviceTarget } from '../src/device/relay/device-target.js';
 import { LiveLink, type LinkAway, type LinkMessage } from '../src/device/relay/live-link.js';
 import { probeDevice, type ProbeResult } from '../src/device/relay/probe.js';
 import { basicAuth } from './helpers/build-test-app.js';
-import { startGatewayProcess, type GatewayProcess } from './helpers/gateway-process.js';
+import {
+  startGatewayProcess,
+  lockGatewayProcess,
+  type GatewayProcess,
+} from './helpers/gateway-process.js';
 import { DEMO_SERIALS, waitFor } from './helpers/live-gateway.js';
 import { freePort } from './helpers/mosquitto.js';
 import { createTestPki } from './helpers/test-pki.js';
@@ -38,14 +42,7 @@ beforeAll(async () => {
     env: SIM_ENV,
     onFinished: (cleanup) => (stopDevice = cleanup),
   });
-  const form = new FormData();
-  form.append('data', JSON.stringify({ password: PASSWORD, allow_readonly: false }));
-  const saved = await fetch(`${device.url}/api/security/config`, {
-    method: 'POST',
-    headers: { authorization: basicAuth('openDTU42') },
-    body: form,
-  });
-  expect(await saved.json()).toMatchObject({ code: 1001 });
+  await lockGatewayProcess(device, PASSWORD);
 }, 60_000);
 afterAll(() => stopDevice?.());
 

@@ -90,3 +90,19 @@ export async function startGatewayProcess({
   await gateway.start();
   return gateway;
 }
+
+/**
+ * Makes a freshly started gateway behave like a locked-down device: its admin password set to
+ * `password` and read-only access off, through its own security endpoint.
+ */
+export async function lockGatewayProcess(gateway: GatewayProcess, password: string): Promise<void> {
+  const form = new FormData();
+  form.append('data', JSON.stringify({ password, allow_readonly: false }));
+  const saved = await fetch(`${gateway.url}/api/security/config`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from('admin:openDTU42').toString('base64')}` },
+    body: form,
+  });
+  const answer = (await saved.json()) as { code?: number };
+  if (answer.code !== 1001) throw new Error(`security config refused: ${JSON.stringify(answer)}`);
+}
