@@ -40,6 +40,13 @@ export const AP_TIMEOUT: Range = { min: 0, max: 99999 };
 export const SECURITY_PASSWORD: Range = { min: 8, max: 64 };
 export const DEFAULT_PASSWORD = 'openDTU42';
 export const ADMIN_USERNAME = 'admin';
+/**
+ * Failed logins per client (a HelioDTU addition; OpenDTU has no limit): after this many different
+ * wrong passwords within LOGIN_LOCKOUT_SECONDS, the client's logins are refused with 429 and
+ * Retry-After, without the password being checked, for LOGIN_LOCKOUT_SECONDS.
+ */
+export const LOGIN_FAILURES_MAX = 10;
+export const LOGIN_LOCKOUT_SECONDS = 300;
 
 export const NTP_SERVER_MAX = 31;
 export const NTP_TIMEZONE_MAX = 50;

@@ -120,7 +120,7 @@ export async function buildApp({
   app.addHook('onClose', async () => cancelNtpSync());
   await app.register(apiResultPlugin);
   await app.register(dataFieldPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { now });
   if (options.companion) {
     // In front of a real OpenDTU (issue 24): no simulated fleet and no MQTT of our own (the
     // device publishes); the device's live data is recorded instead.

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ADMIN_USERNAME, DEFAULT_PASSWORD } from '../limits.js';
+import {
+  ADMIN_USERNAME,
+  DEFAULT_PASSWORD,
+  LOGIN_FAILURES_MAX,
+  LOGIN_LOCKOUT_SECONDS,
+} from '../limits.js';
 import { FIRMWARE_VERSION } from '../system.js';
 import { ComponentSet, type JsonSchema } from './json-schema.js';
 import { DATA_CODES, type Operation } from './operation.js';
@@ -105,7 +110,10 @@ function responsesOf(key: string, op: Operation, components: ComponentSet): Json
       },
     };
   }
-  if (op.guard !== 'none') responses['401'] = ref('responses', 'Unauthorized');
+  if (op.guard !== 'none') {
+    responses['401'] = ref('responses', 'Unauthorized');
+    responses['429'] = ref('responses', 'TooManyFailedLogins');
+  }
   for (const [status, doc] of Object.entries(op.statuses ?? {})) {
     if (!doc) continue;
     const content = doc.schema
@@ -193,6 +201,15 @@ export function buildOpenApiDocument({ version = FIRMWARE_VERSION } = {}): OpenA
               description:
                 'Basic realm="Login Required"; left out when the request has X-Requested-With.',
               schema: { type: 'string' },
+            },
+          },
+        },
+        TooManyFailedLogins: {
+          description: `HelioDTU: the client sent ${LOGIN_FAILURES_MAX} different wrong passwords within ${LOGIN_LOCKOUT_SECONDS / 60} minutes; its credentials are refused unchecked until the lockout ends (empty body). A right password before that clears the count.`,
+          headers: {
+            'Retry-After': {
+              description: 'Seconds until the client may try again.',
+              schema: { type: 'integer', minimum: 1 },
             },
           },
         },

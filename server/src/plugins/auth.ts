@@ -1,7 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { ADMIN_USERNAME } from '@heliodtu/contract/limits';
+import {
+  ADMIN_USERNAME,
+  LOGIN_FAILURES_MAX,
+  LOGIN_LOCKOUT_SECONDS,
+} from '@heliodtu/contract/limits';
+import { clientKey, FailedLoginLimit } from './failed-login-limit.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,10 +14,23 @@ declare module 'fastify' {
     requireAdmin: preHandlerAsyncHookHandler;
     /** Read-only guard: open while allow_readonly is on, else the admin guard. */
     requireReadonly: preHandlerAsyncHookHandler;
-    /** True when the request carries the admin credentials. */
-    isAdmin(request: FastifyRequest): boolean;
+    /**
+     * The admin check of a request's credential (base64 of user:password; null when it has
+     * none) under the failed-login limit: undefined when it is the admin's, else the 401 or
+     * 429 sent.
+     */
+    checkAdminCredential(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      credential: string | null,
+    ): FastifyReply | undefined;
+    /** Failed logins per client address. */
+    failedLogins: FailedLoginLimit;
   }
 }
+
+/** Clients whose failures are remembered at once: about 100 bytes each. */
+const FAILED_LOGIN_CLIENTS_MAX = 10_000;
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
@@ -24,6 +42,21 @@ export function basicAuthMatches(header: string | undefined, password: string): 
   return timingSafeEqual(digest(given), digest(`${ADMIN_USERNAME}:${password}`)) && given !== '';
 }
 
+/** The base64 token of a Basic `Authorization` header; null without one. */
+export function basicCredential(header: string | undefined): string | null {
+  return /^Basic\s+(\S+)\s*$/i.exec(header ?? '')?.[1] ?? null;
+}
+
+/** True when `credential` (base64 of user:password) is the admin's. */
+export function credentialMatches(credential: string | null, password: string): boolean {
+  return credential !== null && basicAuthMatches(`Basic ${credential}`, password);
+}
+
+/** A locked-out client: refused without looking at the password (a HelioDTU addition). */
+export function sendTooManyTries(reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
+  return reply.code(429).header('Retry-After', String(retryAfterSeconds)).send();
+}
+
 export function sendUnauthorized(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   // The web interface sends X-Requested-With so the browser shows no native login dialog.
   if (request.headers['x-requested-with'] === undefined) {
@@ -32,17 +65,44 @@ export function sendUnauthorized(request: FastifyRequest, reply: FastifyReply): 
   return reply.code(401).send();
 }
 
-export const authPlugin = fp(
-  async (app) => {
-    const isAdmin = (request: FastifyRequest) =>
-      basicAuthMatches(request.headers.authorization, app.store.config.security.password);
-    app.decorate('isAdmin', isAdmin);
-    app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!isAdmin(request)) return sendUnauthorized(request, reply);
+export interface AuthPluginOptions {
+  /** Host clock in ms for the failed-login limit; tests inject a fake one. */
+  now?: () => number;
+}
+
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, { now = Date.now }) => {
+    const failedLogins = new FailedLoginLimit({
+      maxFailures: LOGIN_FAILURES_MAX,
+      windowMs: LOGIN_LOCKOUT_SECONDS * 1000,
+      maxClients: FAILED_LOGIN_CLIENTS_MAX,
+      now,
     });
+    app.decorate('failedLogins', failedLogins);
+    const checkAdminCredential = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      credential: string | null,
+    ) => {
+      // No credential is no login attempt: nothing to count.
+      if (credential === null) return sendUnauthorized(request, reply);
+      const client = clientKey(request.ip);
+      const wait = failedLogins.retryAfterSeconds(client);
+      if (wait > 0) return sendTooManyTries(reply, wait);
+      if (credentialMatches(credential, app.store.config.security.password)) {
+        failedLogins.succeeded(client);
+        return undefined;
+      }
+      failedLogins.failed(client, credential);
+      return sendUnauthorized(request, reply);
+    };
+    app.decorate('checkAdminCredential', checkAdminCredential);
+    const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) =>
+      checkAdminCredential(request, reply, basicCredential(request.headers.authorization));
+    app.decorate('requireAdmin', requireAdmin);
     app.decorate('requireReadonly', async (request: FastifyRequest, reply: FastifyReply) => {
       if (app.store.config.security.allow_readonly) return;
-      if (!isAdmin(request)) return sendUnauthorized(request, reply);
+      return requireAdmin(request, reply);
     });
   },
   { name: 'auth', dependencies: ['gateway'] },

@@ -9,6 +9,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** Seconds from a Retry-After header (429 after too many failed logins); else undefined. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -72,6 +74,12 @@ function messageOf(text: string, fallback: string): string {
   return fallback;
 }
 
+/** Whole seconds of a Retry-After header given in seconds; undefined without one. */
+function retryAfterOf(response: Response): number | undefined {
+  const value = Number(response.headers.get('Retry-After') ?? Number.NaN);
+  return Number.isFinite(value) && value >= 0 ? Math.ceil(value) : undefined;
+}
+
 /** One HTTP call with the response policy of spec §7/§8. Paths are relative: 'api/ntp/status'. */
 export async function apiRequest<T>(path: string, options: LowLevelOptions): Promise<T> {
   const { method, body, query, silent = false, signal, authdata, handle401 = true } = options;
@@ -130,7 +138,11 @@ async function readAnswer<T>(
   }
   const text = await response.text();
   if (!response.ok) {
-    const error = new ApiError(messageOf(text, response.statusText), response.status);
+    const error = new ApiError(
+      messageOf(text, response.statusText),
+      response.status,
+      retryAfterOf(response),
+    );
     if (!silent) showErrorPage(error);
     throw error;
   }

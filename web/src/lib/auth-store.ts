@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { apiRequest } from './api-client';
+import { LOGIN_LOCKOUT_SECONDS } from '@heliodtu/contract/limits';
+import { ApiError, apiRequest } from './api-client';
 import { navigateTo } from './navigation';
 import { PATHS } from './paths';
 import {
@@ -28,6 +29,14 @@ export class InvalidCredentialsError extends Error {
   }
 }
 
+/** The gateway refuses this client's logins for a while after too many failed ones (429). */
+export class TooManyLoginTriesError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many failed logins');
+    this.name = 'TooManyLoginTriesError';
+  }
+}
+
 /**
  * Login state derived from the stored `user` (spec §4), shared by the nav bar, the guards and
  * the API client. It lives in lib rather than features/auth because components and lib need it.
@@ -47,8 +56,11 @@ export const useAuthStore = create<AuthState>()(() => {
           silent: true,
           handle401: false,
         });
-      } catch {
+      } catch (error) {
         clearStoredUser();
+        if (error instanceof ApiError && error.status === 429) {
+          throw new TooManyLoginTriesError(error.retryAfterSeconds ?? LOGIN_LOCKOUT_SECONDS);
+        }
         throw new InvalidCredentialsError();
       }
       storeUser({ ...answer, authdata });

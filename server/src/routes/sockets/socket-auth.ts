@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { SOCKET_AUTH_QUERY_PARAM } from '@heliodtu/contract/ws';
-import { basicAuthMatches, sendUnauthorized } from '../../plugins/auth.js';
+import { basicCredential, credentialMatches } from '../../plugins/auth.js';
 
 /**
  * Socket authentication (contract ws.ts): the firmware's socket guard is ineffective
@@ -12,7 +12,7 @@ import { basicAuthMatches, sendUnauthorized } from '../../plugins/auth.js';
  * `ws://user:pass@host` turns into), else the `auth` query parameter browsers can send.
  */
 export function socketCredential(request: FastifyRequest): string | null {
-  const header = /^Basic\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+  const header = basicCredential(request.headers.authorization);
   if (header) return header;
   const query = request.query as Record<string, unknown> | undefined;
   const value = query?.[SOCKET_AUTH_QUERY_PARAM];
@@ -21,20 +21,19 @@ export function socketCredential(request: FastifyRequest): string | null {
   return typeof text === 'string' && text !== '' ? text.replace(/ /g, '+') : null;
 }
 
-/** True when `credential` (base64 of user:password) is the admin's. */
-export function credentialMatches(credential: string | null, password: string): boolean {
-  return credential !== null && basicAuthMatches(`Basic ${credential}`, password);
-}
-
 /** Whether a client with `credential` may stay connected under the current security settings. */
 export function socketAllowed(app: FastifyInstance, credential: string | null): boolean {
   const { allow_readonly, password } = app.store.config.security;
   return allow_readonly || credentialMatches(credential, password);
 }
 
-/** preHandler for socket routes: 401 before the upgrade unless allowed. */
+/**
+ * preHandler for socket routes: 401 before the upgrade unless allowed, 429 for a client locked
+ * out by its failed logins (the same limit as REST).
+ */
 export function socketGuard(app: FastifyInstance): preHandlerAsyncHookHandler {
   return async (request, reply) => {
-    if (!socketAllowed(app, socketCredential(request))) return sendUnauthorized(request, reply);
+    if (app.store.config.security.allow_readonly) return;
+    return app.checkAdminCredential(request, reply, socketCredential(request));
   };
 }

@@ -55,6 +55,36 @@ describe('LoginPage validation (spec §2, §5, §8)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('says how many minutes to wait when the gateway refuses more tries (429)', async () => {
+    const calls: (string | null)[] = [];
+    server.use(
+      http.get('*/api/security/authenticate', ({ request }) => {
+        calls.push(request.headers.get('authorization'));
+        return new HttpResponse(null, {
+          status: 429,
+          statusText: 'Too Many Requests',
+          headers: { 'Retry-After': String(calls.length === 1 ? 241 : 30) },
+        });
+      }),
+    );
+    const { user } = renderWithProviders(<LoginPage />, { route: '/login' });
+    await user.type(screen.getByLabelText('User name'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'openDTU42');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    // 241 s are still part of a fifth minute.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many failed tries; try again in 5 minutes.',
+    );
+    expect(screen.queryByText('User name or password is wrong.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await expect
+      .poll(() => screen.getByRole('alert').textContent)
+      .toBe('Too many failed tries; try again in 1 minute.');
+    expect(calls).toHaveLength(2);
+    expect(readStoredUser()).toBeNull();
+    expect(currentPath()).toBe('/login');
+  });
+
   it('goes to returnUrl after a successful login', async () => {
     authenticate(200);
     const { user } = renderWithProviders(<LoginPage />, { route: '/login?returnUrl=%2Fabout' });

@@ -1,11 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Page } from '@/components/layout/page';
-import { useAuthStore } from '@/lib/auth-store';
+import { TooManyLoginTriesError, useAuthStore } from '@/lib/auth-store';
 import { useT } from '@/lib/i18n/use-t';
 import { safeReturnUrl } from '@/lib/navigation';
 
-/** User name and password; success goes to returnUrl, failure shows a dismissible alert (spec §2). */
+/**
+ * User name and password; success goes to returnUrl, failure shows a dismissible alert (spec §2):
+ * wrong credentials, or how long a client locked out after too many failed tries must wait.
+ */
 export function LoginPage() {
   const t = useT();
   const id = useId();
@@ -15,7 +18,8 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [failed, setFailed] = useState(false);
+  /** Why the last try failed: wrong credentials, or minutes of a lockout (429). */
+  const [failed, setFailed] = useState<false | 'credentials' | { minutes: number }>(false);
   const [busy, setBusy] = useState(false);
   const usernameMissing = submitted && username === '';
   const passwordMissing = submitted && password === '';
@@ -30,8 +34,12 @@ export function LoginPage() {
     try {
       await login(username, password);
       navigate(returnUrl, { replace: true });
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      setFailed(
+        error instanceof TooManyLoginTriesError
+          ? { minutes: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) }
+          : 'credentials',
+      );
       setBusy(false);
     }
   };
@@ -40,7 +48,9 @@ export function LoginPage() {
     <Page title={t('login.Login')}>
       {failed && (
         <div className="alert alert-danger alert-dismissible" role="alert">
-          {t('login.InvalidCredentials')}
+          {failed === 'credentials'
+            ? t('login.InvalidCredentials')
+            : t('login.TooManyTries', { minutes: failed.minutes }, failed.minutes)}
           <button
             type="button"
             className="btn-close"

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { companionDeviceFixture } from '@heliodtu/contract/fixtures/companion';
 import { answerGet, recordPosts, SAVED } from '@/testing/api-handlers';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
@@ -81,5 +82,35 @@ describe('SecuritySettingsPage', () => {
     await user.type(password, 'changed-value');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveValue('openDTU42'));
+  });
+
+  describe('on a companion (issue 24)', () => {
+    it("says the login is the companion's own and where the device's password is set", async () => {
+      const device = { ...companionDeviceFixture, url: 'http://dtu.local/?a=1&b=<2>' };
+      server.use(answerGet('api/companion/status', { companion: true, devices: [device] }));
+      await renderPage();
+      const note = await screen.findByTestId('companion-login-note');
+      expect(note).toHaveTextContent(
+        'the password and permission here are its own login, not those of the OpenDTU behind it.',
+      );
+      expect(note).toHaveTextContent(
+        "The device's own password is set on the device itself: open http://dtu.local/?a=1&b=<2> and go to Settings → Security there.",
+      );
+      expect(note).toHaveTextContent('DTU_PASSWORD or DTU_PASSWORD_FILE and restart the companion');
+      // The device's address, as a link of its own; markup in it stays text.
+      const link = screen.getByRole('link', { name: device.url });
+      expect(link).toHaveAttribute('href', device.url);
+      expect(link).toHaveAttribute('target', '_blank');
+      // The note sits with the password it speaks of.
+      const section = screen.getByRole('heading', { name: 'Admin password' }).closest('section');
+      expect(section).toContainElement(note);
+    });
+
+    it('says nothing of a device on a gateway that is no companion', async () => {
+      await renderPage();
+      await screen.findByLabelText('Password');
+      await waitFor(() => expect(screen.queryByTestId('companion-login-note')).toBeNull());
+      expect(screen.queryByText(/companion/)).toBeNull();
+    });
   });
 });

@@ -4,8 +4,10 @@ import { ConfigFormPage } from '@/components/form/config-form-page';
 import { SwitchField } from '@/components/form/fields';
 import { FormSection } from '@/components/form/form-section';
 import { PasswordField } from '@/components/form/password-field';
+import { useCompanionDevice } from '@/lib/companion-status';
 import { useT } from '@/lib/i18n/use-t';
 import { encodeAuthdata, readStoredUser, storeUser } from '@/lib/session';
+import { CompanionLoginNote } from './companion-login-note';
 import {
   toSecurityForm,
   toSecurityRequest,
@@ -20,9 +22,13 @@ function renewLogin({ password }: SecurityForm) {
   if (user) storeUser({ ...user, authdata: encodeAuthdata(ADMIN_USERNAME, password) });
 }
 
-/** Admin password with its repeat, and the read-only permission (spec §2 Security). */
+/**
+ * Admin password with its repeat, and the read-only permission (spec §2 Security). On a
+ * companion they are the companion's own; a note says so and where the device's are set.
+ */
 export function SecuritySettingsPage() {
   const t = useT();
+  const companionDevice = useCompanionDevice();
   return (
     <ConfigFormPage<SecurityConfig, SecurityForm>
       title={t('securityadmin.SecuritySettings')}
@@ -35,6 +41,7 @@ export function SecuritySettingsPage() {
       {() => (
         <>
           <FormSection title={t('securityadmin.AdminPassword')}>
+            {companionDevice && <CompanionLoginNote device={companionDevice} />}
             <PasswordField
               name="password"
               label={t('securityadmin.Password')}

@@ -38,16 +38,31 @@ describe('plural texts', () => {
       'home.Seconds': ['0 seconds', '1 second', '2 seconds'],
       'mqttinfo.Seconds': ['0 seconds', '1 second', '2 seconds'],
       'firmwareinfo.UptimeValue': ['0 days 01:02', '1 day 01:02', '2 days 01:02'],
+      'login.TooManyTries': [
+        'Too many failed tries; try again in 0 minutes.',
+        'Too many failed tries; try again in 1 minute.',
+        'Too many failed tries; try again in 2 minutes.',
+      ],
     },
     de: {
       'home.Seconds': ['0 Sekunden', '1 Sekunde', '2 Sekunden'],
       'mqttinfo.Seconds': ['0 Sekunden', '1 Sekunde', '2 Sekunden'],
       'firmwareinfo.UptimeValue': ['0 Tage 01:02', '1 Tag 01:02', '2 Tage 01:02'],
+      'login.TooManyTries': [
+        'Zu viele Fehlversuche; bitte in 0 Minuten erneut versuchen.',
+        'Zu viele Fehlversuche; bitte in 1 Minute erneut versuchen.',
+        'Zu viele Fehlversuche; bitte in 2 Minuten erneut versuchen.',
+      ],
     },
     fr: {
       'home.Seconds': ['0 seconde', '1 seconde', '2 secondes'],
       'mqttinfo.Seconds': ['0 seconde', '1 seconde', '2 secondes'],
       'firmwareinfo.UptimeValue': ['0 jour 01:02', '1 jour 01:02', '2 jours 01:02'],
+      'login.TooManyTries': [
+        "Trop d'essais échoués ; réessayez dans 0 minute.",
+        "Trop d'essais échoués ; réessayez dans 1 minute.",
+        "Trop d'essais échoués ; réessayez dans 2 minutes.",
+      ],
     },
   };
 
@@ -62,7 +77,9 @@ describe('plural texts', () => {
     expect(pluralKeys(messages).sort()).toEqual(Object.keys(expected[locale] ?? {}).sort());
     const t = createTranslator(messages, {}, locale);
     for (const [key, forms] of Object.entries(expected[locale] ?? {})) {
-      const texts = [0, 1, 2].map((n) => t(key, { sec: n, val: n, days: n, time: '01:02' }, n));
+      const texts = [0, 1, 2].map((n) =>
+        t(key, { sec: n, val: n, days: n, minutes: n, time: '01:02' }, n),
+      );
       expect(texts, key).toEqual(forms);
     }
   });
