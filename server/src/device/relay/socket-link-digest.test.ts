@@ -91,23 +91,25 @@ describe('Digest on the device sockets (v26 with read-only access off)', () => {
   it('answers the challenge with the stored password, on /livedata and /console', async () => {
     const device = await digestDevice();
     const live = new LiveLink({ target: target(device.url, PASSWORD), ...fast });
-    const console = new SocketLink({
+    const consoleLink = new SocketLink({
       target: target(device.url, PASSWORD),
       path: '/console',
       label: 'console',
       ...fast,
     });
-    onTestFinished(() => Promise.all([live.stop(), console.stop()]));
+    onTestFinished(async () => {
+      await Promise.all([live.stop(), consoleLink.stop()]);
+    });
     const messages: unknown[] = [];
     const frames: string[] = [];
     live.on('message', ({ data }) => messages.push(data));
-    console.on('frame', ({ text }) => frames.push(text));
+    consoleLink.on('frame', ({ text }) => frames.push(text));
     live.start();
-    console.start();
+    consoleLink.start();
     await until(() => messages.length === 1 && frames.length === 1, 'a frame on each socket');
     expect(messages).toEqual([{ n: 1 }]);
     expect(frames).toEqual(['I (100) console: hello\r\n']);
-    expect([live.state, console.state]).toEqual(['connected', 'connected']);
+    expect([live.state, consoleLink.state]).toEqual(['connected', 'connected']);
     // First the Basic of a v24 device, then the Digest answer: two handshakes per socket.
     const livedata = device.seen.filter((s) => s.path === '/livedata');
     expect(livedata.map((s) => s.authorization?.split(' ')[0])).toEqual(['Basic', 'Digest']);
