@@ -188,15 +188,16 @@ export async function buildApp({
 }
 
 /**
- * The companion's routes: its own login, console, history and API description answered here,
- * live data from the one device socket, every other OpenDTU API request relayed.
+ * The companion's routes: its own login, history and API description answered here, live data
+ * from the one device socket, the console the device's with the companion's lines among it,
+ * every other OpenDTU API request relayed.
  */
 async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
   const companion = app.companion!;
   await app.register(securityRoutes);
   await app.register(i18nRoutes);
   await app.register(zonesRoutes);
-  await app.register(consoleSocketRoutes);
+  await app.register(consoleSocketRoutes, { device: companion.console });
   await app.register(livedataSocketRoutes, { source: companion.live });
   await app.register(historyRoutes);
   await app.register(companionRoutes);

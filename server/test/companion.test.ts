@@ -233,6 +233,35 @@ describe('the companion: device away and back', () => {
   }, 60_000);
 });
 
+describe('the companion: firmware after an outage', () => {
+  it('asks the device who it is again when it is back (it may have been upgraded)', async () => {
+    const own = await startGatewayProcess({ env: SIM_ENV });
+    const ownProxy = await startCountingProxy(own.port);
+    const companion = await startCompanion(ownProxy.url, 'openDTU42');
+    const { companion: dtu } = companion.app;
+    await waitFor(() => dtu!.probed?.ok, 10_000, 'the start probe');
+    expect(ownProxy.count('GET', '/api/system/status')).toBe(1);
+    await own.kill();
+    await waitFor(() => dtu!.link.state === 'away', 5000, 'the link away');
+    await own.start();
+    await waitFor(
+      () => ownProxy.count('GET', '/api/system/status') === 2,
+      15_000,
+      'the probe after the outage',
+    );
+    await waitFor(() => dtu!.link.state === 'connected', 5000, 'the link back');
+    expect(dtu!.probed).toMatchObject({ ok: true, gitHash: 'v24.11.7' });
+    const status = await companion.app.inject({ method: 'GET', url: '/api/companion/status' });
+    expect(JSON.parse(status.body)).toMatchObject({ devices: [{ git_hash: 'v24.11.7' }] });
+    // The same firmware as before is no news: the start line is not repeated.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const found = companion.app.consoleLog
+      .backlog()
+      .filter((l) => l.startsWith('Companion: found'));
+    expect(found).toHaveLength(1);
+  }, 60_000);
+});
+
 describe('the companion: REST relay', () => {
   it("checks every relayed endpoint with the device's guard (wire-contract §2.1)", () => {
     // Answered by the companion itself: its login, language packs, history, its status, API description.

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { inspect } from 'node:util';
 import { ADMIN_USERNAME } from '@heliodtu/contract/limits';
+import { digestAuthorization, type DigestChallenge } from './digest-auth.js';
 
 /** What the companion needs to reach one OpenDTU device. */
 export interface DeviceTargetInput {
@@ -25,8 +26,8 @@ const HIDDEN = '(hidden)';
 /**
  * One device as the companion addresses it. The password lives in a private field and is
  * left out of every serialisation (JSON, util.inspect, console.log, template strings), so
- * that no log line, error or API answer can carry it by accident; only `authorization()`
- * hands it out, as the header the device expects.
+ * that no log line, error or API answer can carry it by accident; only `authorization()` and
+ * `digestAuthorization()` hand it out, as the header the device expects.
  */
 export class DeviceTarget {
   readonly id: string;
@@ -55,6 +56,20 @@ export class DeviceTarget {
   authorization(): string | undefined {
     if (!this.hasPassword) return undefined;
     return `Basic ${Buffer.from(`${this.user}:${this.#password}`).toString('base64')}`;
+  }
+
+  /**
+   * The Digest `Authorization` header answering `challenge` for one request to `uri` (path and
+   * query as sent), or undefined when no password is set: v26 sockets ask for it.
+   */
+  digestAuthorization(challenge: DigestChallenge, method: string, uri: string): string | undefined {
+    if (!this.hasPassword) return undefined;
+    return digestAuthorization(challenge, {
+      user: this.user,
+      password: this.#password,
+      method,
+      uri,
+    });
   }
 
   /** The device URL of an API path ("/api/system/status"). */

@@ -1,0 +1,328 @@
+import { EventEmitter } from 'node:events';
+import WebSocket from 'ws';
+import { DEFAULT_RECONNECT, type ReconnectPolicy } from '../../reconnect-policy.js';
+import {
+  connectionLostProblem,
+  problemFromError,
+  problemFromStatus,
+  timeoutProblem,
+  type DeviceProblem,
+} from './device-problem.js';
+import type { DeviceTarget } from './device-target.js';
+import { parseDigestChallenge, type DigestChallenge } from './digest-auth.js';
+
+/** A handshake that takes longer has a device that is not really there. */
+export const LINK_CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * A Wi-Fi drop sends no FIN: the link pings this often and gives up on a device that has not
+ * answered since the last ping. ESP32 web servers answer pings by themselves.
+ */
+export const LINK_PING_INTERVAL_MS = 10_000;
+
+export interface SocketLinkOptions {
+  target: DeviceTarget;
+  /** The device's socket path: "/livedata", "/console". */
+  path: string;
+  /** What the socket carries, for the console lines: "live data", "console". */
+  label: string;
+  /** One console line per change of state (never one per retry), and odd frames said once. */
+  log?: (line: string) => void;
+  /**
+   * Whether away/back and the first connection get a line. Off for a link beside another to
+   * the same device, which already says when the device goes and comes back.
+   */
+  stateLines?: boolean;
+  reconnect?: ReconnectPolicy;
+  connectTimeoutMs?: number;
+  pingIntervalMs?: number;
+}
+
+export type LinkState = 'idle' | 'connecting' | 'connected' | 'away' | 'stopped';
+
+export interface LinkConnected {
+  deviceId: string;
+  url: string;
+}
+export interface LinkFrame {
+  deviceId: string;
+  /** The frame as the device sent it (a binary one as its bytes read as UTF-8). */
+  text: string;
+  binary: boolean;
+}
+export interface LinkAway {
+  deviceId: string;
+  /** Epoch ms of the first failure; the same on every `away` of one outage. */
+  since: number;
+  reason: DeviceProblem;
+}
+export interface LinkBack {
+  deviceId: string;
+  /** When it went away. */
+  since: number;
+  awayMs: number;
+}
+
+export interface SocketLinkEvents {
+  /** The socket is open (first time and after every outage). */
+  connected: [LinkConnected];
+  frame: [LinkFrame];
+  /** The link is down: once when it goes, again only when the reason changes. */
+  away: [LinkAway];
+  /** Open again after an `away`, right after its `connected`. */
+  back: [LinkBack];
+}
+
+/**
+ * One socket to one OpenDTU device (its /livedata, its /console). It connects with the stored
+ * credentials (Basic; Digest when the device answers the upgrade with a Digest challenge, as
+ * v26 does), reconnects with back-off (1 s doubling to 30 s, from 1 s again after a
+ * connection), and turns everything that happens into typed events and a console line per
+ * change of state. It never throws into its owner; stop() leaves no socket and no timer.
+ * One instance runs once: start() after stop() does nothing.
+ */
+export class SocketLink<
+  Extra extends Record<keyof Extra, unknown[]> = Record<never, never>,
+> extends EventEmitter<SocketLinkEvents & Extra> {
+  private socket: WebSocket | undefined;
+  private linkState: LinkState = 'idle';
+  private awaySinceMs = 0;
+  private lastReason: DeviceProblem | undefined;
+  private retryDelay: number;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private connectTimer: NodeJS.Timeout | undefined;
+  private pingTimer: NodeJS.Timeout | undefined;
+  private everConnected = false;
+  /** Learnt from the first challenge: later handshakes skip the Basic try. */
+  private wantsDigest = false;
+  protected readonly target: DeviceTarget;
+  private readonly url: string;
+  /** The request target of the handshake, which a Digest answer signs. */
+  private readonly requestUri: string;
+  private readonly label: string;
+  private readonly stateLines: boolean;
+  private readonly reconnect: ReconnectPolicy;
+  private readonly connectTimeoutMs: number;
+  private readonly pingIntervalMs: number;
+  protected readonly log: (line: string) => void;
+
+  constructor(options: SocketLinkOptions) {
+    super();
+    this.target = options.target;
+    this.url = this.target.socketUrl(options.path);
+    const { pathname, search } = new URL(this.url);
+    this.requestUri = pathname + search;
+    this.label = options.label;
+    this.stateLines = options.stateLines ?? true;
+    this.reconnect = options.reconnect ?? DEFAULT_RECONNECT;
+    this.retryDelay = this.reconnect.initialMs;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? LINK_CONNECT_TIMEOUT_MS;
+    this.pingIntervalMs = options.pingIntervalMs ?? LINK_PING_INTERVAL_MS;
+    this.log = options.log ?? (() => undefined);
+  }
+
+  get state(): LinkState {
+    return this.linkState;
+  }
+
+  /** Epoch ms the current outage began; undefined while connected or before the first try failed. */
+  get awaySince(): number | undefined {
+    return this.linkState === 'away' ? this.awaySinceMs : undefined;
+  }
+
+  /** The wait before the next retry while away (the back-off as it stands). */
+  get nextRetryMs(): number {
+    return this.retryDelay;
+  }
+
+  start(): void {
+    if (this.linkState !== 'idle') return;
+    this.linkState = 'connecting';
+    this.open();
+  }
+
+  /** Closes the socket (a close frame, cut after a second) and cancels every timer. */
+  async stop(): Promise<void> {
+    if (this.linkState === 'stopped') return;
+    this.linkState = 'stopped';
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.clearSocketTimers();
+    const socket = this.socket;
+    this.socket = undefined;
+    if (!socket || socket.readyState === WebSocket.CLOSED) return;
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    if (socket.readyState === WebSocket.OPEN) socket.close(1000);
+    else socket.terminate();
+    const cut = setTimeout(() => socket.terminate(), 1000);
+    await closed;
+    clearTimeout(cut);
+  }
+
+  /**
+   * One handshake; `challenge` is the device's Digest challenge to answer, if it sent one.
+   * `retry` marks the second handshake of a try, which gets no third.
+   */
+  private open(challenge?: DigestChallenge, retry = false): void {
+    const headers: Record<string, string> = {};
+    const authorization = challenge
+      ? this.target.digestAuthorization(challenge, 'GET', this.requestUri)
+      : this.wantsDigest
+        ? undefined
+        : this.target.authorization();
+    if (authorization) headers['authorization'] = authorization;
+    const socket = new WebSocket(this.url, { headers, followRedirects: false });
+    this.socket = socket;
+    // What we decided (timeout, refusal) outranks the socket error that our terminate() causes.
+    let verdict: DeviceProblem | undefined;
+    let error: DeviceProblem | undefined;
+    let opened = false;
+    let again: { challenge: DigestChallenge | undefined } | undefined;
+    const fail = (problem: DeviceProblem) => {
+      verdict ??= problem;
+      socket.terminate();
+    };
+    this.connectTimer = setTimeout(
+      () => fail(timeoutProblem(this.target.baseUrl, this.connectTimeoutMs)),
+      this.connectTimeoutMs,
+    );
+    socket.on('unexpected-response', (_request, response) => {
+      response.resume();
+      const { statusCode = 0, headers: answer } = response;
+      // A 401 gets one more handshake at once: a Digest challenge answered, or Basic again when
+      // a device that wanted Digest no longer does. A 401 to that one is a wrong password.
+      if (statusCode === 401 && !retry && this.target.hasPassword) {
+        const digest = parseDigestChallenge(answer['www-authenticate']);
+        if (digest || this.wantsDigest) {
+          this.wantsDigest = !!digest;
+          again = { challenge: digest };
+          socket.terminate();
+          return;
+        }
+      }
+      const problem = problemFromStatus(
+        statusCode,
+        this.target.baseUrl,
+        this.target.hasPassword,
+        answer.location,
+      );
+      fail(problem);
+    });
+    socket.on('error', (cause) => {
+      error ??= problemFromError(cause, this.target.baseUrl);
+    });
+    let alive = true;
+    socket.on('open', () => {
+      if (this.socket !== socket) return;
+      opened = true;
+      this.pingTimer = setInterval(() => {
+        if (!alive) return fail(timeoutProblem(this.target.baseUrl, this.pingIntervalMs));
+        alive = false;
+        socket.ping();
+      }, this.pingIntervalMs);
+      this.onOpen();
+    });
+    socket.on('pong', () => (alive = true));
+    socket.on('message', (data, binary) => {
+      alive = true;
+      const text = Array.isArray(data)
+        ? Buffer.concat(data).toString()
+        : Buffer.isBuffer(data)
+          ? data.toString()
+          : Buffer.from(data).toString();
+      this.notify('frame', { deviceId: this.target.id, text, binary });
+    });
+    socket.on('close', () => {
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      this.clearSocketTimers();
+      if (again && this.linkState !== 'stopped') return this.open(again.challenge, true);
+      // A connection that was up counts as lost, whatever error came with its end.
+      const lost = opened ? connectionLostProblem(this.target.baseUrl) : error;
+      this.onDown(verdict ?? lost);
+    });
+  }
+
+  private onOpen(): void {
+    clearTimeout(this.connectTimer);
+    this.connectTimer = undefined;
+    const wasAway = this.linkState === 'away';
+    this.linkState = 'connected';
+    this.retryDelay = this.reconnect.initialMs;
+    this.lastReason = undefined;
+    const deviceId = this.target.id;
+    this.notify('connected', { deviceId, url: this.url });
+    if (wasAway) {
+      const awayMs = Date.now() - this.awaySinceMs;
+      this.stateLine(
+        `Device ${deviceId}: back after ${formatDuration(awayMs)}, ${this.label} again`,
+      );
+      this.notify('back', { deviceId, since: this.awaySinceMs, awayMs });
+    } else if (!this.everConnected) {
+      this.stateLine(`Device ${deviceId}: ${this.label} from ${this.url}`);
+    }
+    this.everConnected = true;
+  }
+
+  private onDown(reason: DeviceProblem | undefined): void {
+    if (this.linkState === 'stopped') return;
+    const problem = reason ?? connectionLostProblem(this.target.baseUrl);
+    const deviceId = this.target.id;
+    if (this.linkState !== 'away') {
+      this.linkState = 'away';
+      this.awaySinceMs = Date.now();
+      this.stateLine(
+        `Device ${deviceId}: away since ${new Date(this.awaySinceMs).toISOString()}: ` +
+          `${problem.message}; retrying with back-off up to every ` +
+          `${formatDuration(this.reconnect.maxMs)}`,
+      );
+      this.notify('away', { deviceId, since: this.awaySinceMs, reason: problem });
+    } else if (problem.message !== this.lastReason?.message) {
+      this.stateLine(`Device ${deviceId}: still away: ${problem.message}`);
+      this.notify('away', { deviceId, since: this.awaySinceMs, reason: problem });
+    }
+    this.lastReason = problem;
+    this.scheduleRetry();
+  }
+
+  private stateLine(line: string): void {
+    if (this.stateLines) this.log(line);
+  }
+
+  private notify<E extends keyof SocketLinkEvents>(
+    event: E,
+    payload: SocketLinkEvents[E][0],
+  ): void {
+    this.emitSafely(event, payload);
+  }
+
+  // Listeners run inside the socket's event handling: a throw there must not break the link.
+  protected emitSafely(event: string, payload: unknown): void {
+    try {
+      (this.emit as unknown as (event: string, payload: unknown) => boolean)(event, payload);
+    } catch (error) {
+      this.log(`Device ${this.target.id}: ${event} handler failed: ${(error as Error).message}`);
+    }
+  }
+
+  private scheduleRetry(): void {
+    const delay = this.retryDelay;
+    this.retryDelay = Math.min(this.retryDelay * 2, this.reconnect.maxMs);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      if (this.linkState === 'away') this.open();
+    }, delay);
+  }
+
+  private clearSocketTimers(): void {
+    clearTimeout(this.connectTimer);
+    clearInterval(this.pingTimer);
+    this.connectTimer = undefined;
+    this.pingTimer = undefined;
+  }
+}
+
+function formatDuration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  const seconds = Math.round(ms / 1000);
+  return seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+}
