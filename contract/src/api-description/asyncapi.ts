@@ -73,7 +73,7 @@ function socketChannels(components: ComponentSet): Record<string, JsonSchema> {
       ...common,
       address: CONSOLE_SOCKET_PATH,
       title: 'Console',
-      description: `The gateway's log as text frames of at most ${CONSOLE_CHUNK_MAX_BYTES} bytes (lines end in \\n).`,
+      description: `The gateway's log as text frames of at most ${CONSOLE_CHUNK_MAX_BYTES} bytes (lines end in \\n). On a companion: the device's own console frames as the device sent them, with the companion's lines between them, each starting with "[companion] ".`,
       messages: {
         consoleText: {
           name: 'consoleText',
