@@ -5,9 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dayNumber } from '@heliodtu/contract/domain/history-dates';
 import { HistoryService } from './history-service.js';
 import { LocalCalendar } from './local-day.js';
-import { FLEET_INV, HistoryRecorder } from './recorder.js';
+import { HistoryRecorder } from './recorder.js';
 import { HistoryStore } from './store.js';
 
+const DEVICE = 'local';
 const BERLIN = 'CET-1CEST,M3.5.0,M10.5.0/3';
 const calendar = new LocalCalendar(BERLIN);
 const D21 = dayNumber({ year: 2025, month: 6, day: 21 });
@@ -47,11 +48,11 @@ function poll(
 
 describe('recorder', () => {
   it('splits energy at local midnight: the new day starts at 0 whatever the inverter counts', () => {
-    const recorder = new HistoryRecorder(store, () => calendar);
+    const recorder = new HistoryRecorder(store, DEVICE, () => calendar);
     const counter = { wh: 500_000 };
     poll(recorder, '1141', LATE, 20, 600, counter);
     recorder.flush();
-    const inv = store.inverters()[0]!.id;
+    const inv = store.inverters(DEVICE)[0]!.id;
     const before = store.day(inv, D21)!;
     const after = store.day(inv, D21 + 1)!;
     // 600 W for 10 min on each side of midnight: about 100 Wh each.
@@ -63,31 +64,31 @@ describe('recorder', () => {
   });
 
   it('keeps the buckets per inverter and the fleet peak as the sum of both inverters', () => {
-    const recorder = new HistoryRecorder(store, () => calendar);
+    const recorder = new HistoryRecorder(store, DEVICE, () => calendar);
     const noon = Date.parse('2025-06-21T10:00:00Z');
     poll(recorder, '1141', noon, 10, 400, { wh: 1000 });
     poll(recorder, '1161', noon + 5_000, 10, 300, { wh: 2000 });
     recorder.flush();
-    const [a, b] = store.inverters();
+    const [a, b] = store.inverters(DEVICE);
     const rows = store.buckets(a!.id, noon / 1000, noon / 1000 + 3600);
     expect(rows.map((r) => [r.t, r.avg, r.max])).toEqual([
       [noon / 1000, 4000, 4000],
       [noon / 1000 + 300, 4000, 4000],
     ]);
     expect(store.buckets(b!.id, 0, 2e9)).toHaveLength(2);
-    expect(store.day(FLEET_INV, D21)?.peak).toBe(7000);
+    expect(store.day(store.fleetOf(DEVICE)!, D21)?.peak).toBe(7000);
   });
 
   it('continues a bucket and a day after a restart instead of starting them over', () => {
     const noon = Date.parse('2025-06-21T10:00:00Z');
     const counter = { wh: 1000 };
-    const first = new HistoryRecorder(store, () => calendar);
+    const first = new HistoryRecorder(store, DEVICE, () => calendar);
     poll(first, '1141', noon, 2, 600, counter);
     first.flush();
-    const second = new HistoryRecorder(store, () => calendar);
+    const second = new HistoryRecorder(store, DEVICE, () => calendar);
     poll(second, '1141', noon + 120_000, 2, 300, counter);
     second.flush();
-    const inv = store.inverters()[0]!.id;
+    const inv = store.inverters(DEVICE)[0]!.id;
     const [row] = store.buckets(inv, 0, 2e9);
     expect(row).toMatchObject({ n: 12, avg: 4500, max: 6000 });
     expect(store.day(inv, D21)?.wh).toBe(Math.floor(counter.wh) - 1003);
@@ -96,7 +97,7 @@ describe('recorder', () => {
 
 describe('retention', () => {
   it('drops buckets past the retention and keeps the daily rows', () => {
-    const recorder = new HistoryRecorder(store, () => calendar);
+    const recorder = new HistoryRecorder(store, DEVICE, () => calendar);
     const old = Date.parse('2023-06-21T10:00:00Z');
     const recent = Date.parse('2025-06-20T10:00:00Z');
     poll(recorder, '1141', old, 5, 500, { wh: 10 });
@@ -107,11 +108,12 @@ describe('retention', () => {
       dir,
       retentionDays: 365,
       log: () => undefined,
+      device: DEVICE,
       tz: () => BERLIN,
       now: () => Date.parse('2025-06-21T12:00:00Z'),
     });
     service.prune();
-    const inv = service.db.inverters()[0]!.id;
+    const inv = service.db.inverters(DEVICE)[0]!.id;
     expect(service.db.buckets(inv, 0, 2e9).map((r) => r.t)).toEqual([recent / 1000]);
     expect(service.db.days(0, 1e6).filter((r) => r.inv === inv)).toHaveLength(2);
     service.close();
