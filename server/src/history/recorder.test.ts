@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dayNumber } from '@heliodtu/contract/domain/history-dates';
+import { liveDataMessageFixture } from '@heliodtu/contract/fixtures/live-data';
+import { RelayLiveStore } from '../device/relay/relay-live-store.js';
 import { HistoryService } from './history-service.js';
 import { LocalCalendar } from './local-day.js';
 import { HistoryRecorder } from './recorder.js';
@@ -116,6 +118,75 @@ describe('retention', () => {
     const inv = service.db.inverters(DEVICE)[0]!.id;
     expect(service.db.buckets(inv, 0, 2e9).map((r) => r.t)).toEqual([recent / 1000]);
     expect(service.db.days(0, 1e6).filter((r) => r.inv === inv)).toHaveLength(2);
+    service.close();
+    store = HistoryStore.open(dir, () => undefined);
+  });
+});
+
+describe('a device away', () => {
+  /** One live frame of the device's inverter: `watts` now, `totalWh` on its lifetime counter. */
+  const frame = (watts: number, totalWh: number, dataAge = 0) =>
+    structuredClone({
+      ...liveDataMessageFixture,
+      inverters: [
+        {
+          ...liveDataMessageFixture.inverters[0]!,
+          serial: '114182352592',
+          data_age: dataAge,
+          AC: { '0': { Power: { v: watts, u: 'W', d: 1 } } },
+          DC: {
+            '0': {
+              name: { u: 'east' },
+              Power: { v: watts, u: 'W', d: 1 },
+              YieldTotal: { v: totalWh / 1000, u: 'kWh', d: 3 },
+            },
+          },
+        },
+      ],
+    }) as unknown as Record<string, unknown>;
+
+  it('records nothing while it is away and credits the energy in between from its counter', async () => {
+    store.close();
+    let now = Date.parse('2025-06-21T10:00:00Z');
+    const live = new RelayLiveStore('dtu', () => now);
+    const service = new HistoryService({
+      dir,
+      retentionDays: 730,
+      log: () => undefined,
+      device: 'dtu',
+      tz: () => BERLIN,
+      now: () => now,
+      flushMs: 3_600_000,
+    });
+    await service.start(live, null);
+    let total = 500_000;
+    // Ten minutes at 600 W, a frame every 20 s.
+    for (let i = 0; i < 30; i++) {
+      now += 20_000;
+      total += 600 * (20 / 3600);
+      live.accept(frame(600, Math.floor(total)));
+    }
+    service.flush();
+    const inv = service.db.inverters('dtu')[0]!.id;
+    const before = { day: service.db.day(inv, D21)!, counter: service.db.counter(inv)! };
+    const lastBucket = service.db.buckets(inv, 0, 2e9).at(-1)!.t;
+    // Away for 40 minutes: no frames; then back, first repeating its last values (stale).
+    now += 40 * 60_000;
+    service.flush();
+    live.accept(frame(600, before.counter.totalWh, 120));
+    service.flush();
+    expect(service.db.day(inv, D21)).toEqual(before.day);
+    expect(service.db.counter(inv)).toEqual(before.counter);
+    // Then a fresh packet: 400 Wh came in while it was away (about 600 W for 40 minutes).
+    now += 20_000;
+    live.accept(frame(550, before.counter.totalWh + 400));
+    service.flush();
+    const after = service.db.day(inv, D21)!;
+    expect(after.wh).toBe(before.day.wh + 400);
+    expect(service.db.counter(inv)).toEqual({ wallMs: now, totalWh: before.counter.totalWh + 400 });
+    // No bucket was invented for the time away: the next one is where the device came back.
+    const times = service.db.buckets(inv, 0, 2e9).map((r) => r.t);
+    expect(times.filter((t) => t > lastBucket)).toEqual([Math.floor(now / 300_000) * 300]);
     service.close();
     store = HistoryStore.open(dir, () => undefined);
   });
