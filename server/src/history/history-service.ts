@@ -18,7 +18,7 @@ export interface HistoryServiceOptions {
   log: (line: string) => void;
   /** The device recorded and answered for: the key of its rows (the fleet's deviceId). */
   device: string;
-  /** POSIX TZ of the local days (ntp.timezone, read on every use). */
+  /** POSIX TZ of the local days: the recorded device's NTP zone, read on every use. */
   tz: () => string;
   /** Device epoch ms. */
   now: () => number;

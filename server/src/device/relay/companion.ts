@@ -41,8 +41,6 @@ export class DeviceCompanion {
   private timezoneReads = 0;
   /** A failed read was said on the console (once until one succeeds). */
   private saidTimezoneProblem = false;
-  /** Settles when the latest time zone read finished (tests, shutdown). */
-  timezoneRead: Promise<void> = Promise.resolve();
 
   /** Whether the companion's own login has the default password (false when not told). */
   readonly ownDefaultPassword: () => boolean;
@@ -101,18 +99,18 @@ export class DeviceCompanion {
   }
 
   /** Reads the device's time zone; a failed read keeps the zone known before. */
-  readTimezone(): Promise<void> {
+  private readTimezone(): void {
     const read = ++this.timezoneReads;
-    this.timezoneRead = this.relay.forward('GET', DEVICE_NTP_CONFIG_PATH).then((result) => {
+    void this.relay.forward('GET', DEVICE_NTP_CONFIG_PATH).then((result) => {
       if (this.stopped || read !== this.timezoneReads) return;
       const tz = timezoneOf(result);
       if (tz === undefined) {
-        if (!this.saidTimezoneProblem) {
+        // Away or refusing the password is said by the probe and the live link already.
+        if (result.ok && !this.saidTimezoneProblem) {
           this.saidTimezoneProblem = true;
-          const why = result.ok ? `answered ${result.status}` : result.problem.message;
           this.log(
-            `Device ${this.id}: could not read its time zone (${why}); history days follow ` +
-              `${this.timezone} until it can`,
+            `Device ${this.id}: no time zone in its NTP settings (answered ${result.status}); ` +
+              `history days follow ${this.timezone} until it has one`,
           );
         }
         return;
@@ -122,7 +120,6 @@ export class DeviceCompanion {
       this.deviceTimezone = tz;
       this.log(`Device ${this.id}: history days follow its time zone ${tz}`);
     });
-    return this.timezoneRead;
   }
 
   async stop(): Promise<void> {
