@@ -20,6 +20,9 @@ const { backfill } = await src('backfill.ts');
 const { demoFleetSlots } = await import(
   path.resolve(import.meta.dirname, '../server/src/device/demo-fleet.ts')
 );
+const { SIMULATED_DEVICE_ID: DEVICE } = await import(
+  path.resolve(import.meta.dirname, '../server/src/device/device-id.ts')
+);
 
 const TZ = 'CET-1CEST,M3.5.0,M10.5.0/3';
 const INVERTERS = 10;
@@ -76,7 +79,7 @@ try {
   {
     const costDir = path.join(dir, 'cost');
     const store = HistoryStore.open(costDir, () => undefined);
-    const recorder = new HistoryRecorder(store, () => calendar);
+    const recorder = new HistoryRecorder(store, DEVICE, () => calendar);
     const totals = serials.map(() => 0);
     let polls = 0;
     let recordMs = 0;
@@ -107,7 +110,9 @@ try {
   // 1b. Two years written as the recorder stores them: one row per inverter per productive
   // bucket (avg/max of the inverter and of 6 strings, Wh) and one per inverter and day.
   const store = HistoryStore.open(dir, () => undefined);
-  const ids = serials.map((serial, i) => store.upsertInverter(serial, `Inverter ${i}`, strings));
+  const ids = serials.map((serial, i) =>
+    store.upsertInverter(DEVICE, serial, `Inverter ${i}`, strings),
+  );
   let rows = 0;
   const fillMs = timed(() => {
     for (let day = calendar.dayOf(END - DAYS * 86_400_000); day < calendar.dayOf(END); day++) {
@@ -162,7 +167,7 @@ try {
   // 2. Queries on the reopened file (cold statements, warm page cache).
   const rssBefore = process.memoryUsage().rss;
   const reopened = HistoryStore.open(dir, () => undefined);
-  const ctx = { store: reopened, calendar, present: serials };
+  const ctx = { store: reopened, device: DEVICE, calendar, present: serials };
   const lastDay = calendar.dayOf(END - 1);
   const randomDay = (k) => lastDay - ((k * 7919) % (DAYS - 1));
   const dayTimes = Array.from({ length: 200 }, (_, k) =>
@@ -182,7 +187,7 @@ try {
     const from = lastDay - 30 * (k % 24) - 29;
     return timed(() => periodView(ctx, 'month', 'm', from, from + 29, (d) => d));
   });
-  const first = reopened.dayRange()?.first ?? 0;
+  const first = reopened.dayRange(DEVICE)?.first ?? 0;
   const lifetime = timed(() =>
     periodView(ctx, 'years', 'lifetime', first, lastDay, (d) => d.slice(0, 4)),
   );
@@ -210,6 +215,7 @@ try {
   const backfillStart = performance.now();
   await backfill(
     demo,
+    DEVICE,
     calendar,
     {
       slots: demoFleetSlots(),

@@ -126,7 +126,9 @@ export async function buildApp({
     // device publishes); the device's live data is recorded instead.
     await app.register(companionPlugin);
     await app.register(consoleEventsPlugin);
-    await app.register(historyPlugin, { source: app.companion!.live });
+    const companion = app.companion!;
+    // Days by the device's own time zone, read from it (issue 24).
+    await app.register(historyPlugin, { source: companion.live, tz: () => companion.timezone });
   } else {
     await app.register(devicePlugin);
     await app.register(mqttPlugin);

@@ -499,13 +499,27 @@ describe('the companion: its status for the interface', () => {
   });
 });
 
+/** Until every device inverter has a producing bucket on disk (the first poll may read 0 W). */
+async function waitForRecorded(companion: Companion): Promise<void> {
+  const history = companion.app.history!;
+  await waitFor(
+    () => {
+      history.flush();
+      const inverters = history.db.inverters(history.device);
+      return (
+        inverters.length === DEMO_SERIALS.length &&
+        inverters.every((i) => history.db.buckets(i.id, 0, 2e9).length > 0)
+      );
+    },
+    15_000,
+    'a recorded poll of every inverter',
+  );
+}
+
 describe('the companion: history', () => {
   it('records the relayed live data, so the day view shows the device inverters', async () => {
     const companion = await startCompanion(proxy.url, DEVICE_PASSWORD, true);
-    await waitFor(() => companion.app.companion!.live.inverterSerials().length === 3, 10_000);
-    // A couple of polls per inverter, then to disk.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    companion.app.history!.flush();
+    await waitForRecorded(companion);
     const range = (await (await companion.fetch('/api/history/range')).json()) as {
       today: string;
     };
@@ -515,4 +529,112 @@ describe('the companion: history', () => {
     expect(day.inverters.map((i) => i.serial).sort()).toEqual([...DEMO_SERIALS].sort());
     for (const inverter of day.inverters) expect(inverter.points.length).toBeGreaterThan(0);
   }, 30_000);
+
+  it("counts its days in the device's own time zone: read at start, after a change through it and on reconnect", async () => {
+    const own = await startGatewayProcess({ env: SIM_ENV });
+    const ownAuth = basicAuth('openDTU42');
+    const ntp = (await (
+      await fetch(`${own.url}/api/ntp/config`, { headers: { authorization: ownAuth } })
+    ).json()) as Record<string, unknown>;
+    const zone = (ntp_timezone: string) =>
+      form({ ...ntp, ntp_timezone, ntp_timezone_descr: ntp_timezone.slice(0, 4) });
+    // The device in Brisbane (UTC+10, no DST), the companion at its default, Berlin.
+    const saved = await fetch(`${own.url}/api/ntp/config`, {
+      method: 'POST',
+      headers: { authorization: ownAuth },
+      body: zone(BRISBANE),
+    });
+    expect(await saved.json()).toMatchObject({ type: 'success' });
+    const companion = await startCompanion(own.url, 'openDTU42', true);
+    const deviceCompanion = companion.app.companion!;
+    expect(companion.app.store.config.ntp.timezone).toBe(BERLIN);
+    await waitFor(() => deviceCompanion.timezone === BRISBANE, 10_000, "the device's zone");
+    const range = HISTORY_RESPONSE_SCHEMAS['GET /api/history/range'].parse(
+      await (await companion.fetch('/api/history/range')).json(),
+    );
+    expect(range.tz).toBe(BRISBANE);
+    const brisbaneNow = new Date(companion.app.clock.now() + 10 * 3_600_000);
+    expect(range.today).toBe(brisbaneNow.toISOString().slice(0, 10));
+    await waitForRecorded(companion);
+    const day = HISTORY_RESPONSE_SCHEMAS['GET /api/history/day'].parse(
+      await (await companion.fetch(`/api/history/day?date=${range.today}`)).json(),
+    );
+    // Brisbane's midnight is 14:00 UTC; Berlin's would be 22:00 or 23:00 UTC.
+    expect(day).toMatchObject({ tz: BRISBANE, utc_offsets: [[day.start, 36_000]] });
+    expect(day.start % 86_400).toBe(14 * 3600);
+    expect(day.end - day.start).toBe(86_400);
+    expect(day.inverters.map((i) => i.serial).sort()).toEqual([...DEMO_SERIALS].sort());
+    for (const [t] of day.total.points) {
+      expect(t).toBeGreaterThanOrEqual(day.start);
+      expect(t).toBeLessThan(day.end);
+    }
+    // The owner changes the device's zone through the companion: read again at once.
+    const changed = await companion.fetch('/api/ntp/config', {
+      method: 'POST',
+      body: zone(AUCKLAND),
+    });
+    expect(await changed.json()).toMatchObject({ type: 'success' });
+    await waitFor(() => deviceCompanion.timezone === AUCKLAND, 5000, 'the changed zone');
+    const again = HISTORY_RESPONSE_SCHEMAS['GET /api/history/range'].parse(
+      await (await companion.fetch('/api/history/range')).json(),
+    );
+    expect(again.tz).toBe(AUCKLAND);
+    // Changed on the device itself: the companion learns it when the device reconnects.
+    await fetch(`${own.url}/api/ntp/config`, {
+      method: 'POST',
+      headers: { authorization: ownAuth },
+      body: zone('UTC0'),
+    });
+    await own.kill();
+    await waitFor(() => deviceCompanion.link.state === 'away', 5000, 'the link away');
+    expect(deviceCompanion.timezone).toBe(AUCKLAND);
+    await own.start();
+    await waitFor(() => deviceCompanion.timezone === 'UTC0', 15_000, 'the zone after reconnect');
+  }, 60_000);
+
+  it('records nothing while the device is away and credits what came meanwhile from its counters', async () => {
+    // Real time: every inverter's gain between two readings stays under the recorder's plausible
+    // limit (3 kW), so the energy of the gap is credited, not dropped as a counter jump.
+    const own = await startGatewayProcess({ env: { ...SIM_ENV, SIM_SPEED: '1' } });
+    const ownProxy = await startCountingProxy(own.port);
+    const companion = await startCompanion(ownProxy.url, 'openDTU42', true);
+    const history = companion.app.history!;
+    await waitForRecorded(companion);
+    const snapshot = () => {
+      history.flush();
+      const db = history.db;
+      const inverters = db.inverters(history.device);
+      const days = db.days(0, 1e6);
+      return {
+        wh: days.filter((d) => inverters.some((i) => i.id === d.inv)).reduce((s, d) => s + d.wh, 0),
+        counters: inverters.reduce((sum, i) => sum + (db.counter(i.id)?.totalWh ?? 0), 0),
+        rows: JSON.stringify({
+          days,
+          counters: inverters.map((i) => db.counter(i.id)),
+          buckets: inverters.map((i) => db.buckets(i.id, 0, 2e9)),
+        }),
+      };
+    };
+    await ownProxy.cut();
+    await waitFor(() => companion.app.companion!.link.state === 'away', 5000, 'the link away');
+    const before = snapshot();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Away: not a row written, not a value invented.
+    expect(snapshot().rows).toBe(before.rows);
+    await ownProxy.resume();
+    // The inverters kept producing while away: their counters grew, and every Wh of it is in the day.
+    const after = await waitFor(
+      () => {
+        const now = snapshot();
+        return now.counters > before.counters && now;
+      },
+      30_000,
+      'a counter reading after the device is back',
+    );
+    expect(after.wh - before.wh).toBe(after.counters - before.counters);
+  }, 90_000);
 });
+
+const BERLIN = 'CET-1CEST,M3.5.0,M10.5.0/3';
+const BRISBANE = 'AEST-10';
+const AUCKLAND = 'NZST-12NZDT,M9.5.0,M4.1.0/3';

@@ -10,11 +10,15 @@ import { HistoryStore } from '../src/history/store.js';
 const [dir] = process.argv.slice(2);
 if (!dir) throw new Error('usage: history-crash-child <dir>');
 const store = HistoryStore.open(dir, (line) => process.stderr.write(`${line}\n`));
-const recorder = new HistoryRecorder(store, () => new LocalCalendar('CET-1CEST,M3.5.0,M10.5.0/3'));
+const recorder = new HistoryRecorder(
+  store,
+  'local',
+  () => new LocalCalendar('CET-1CEST,M3.5.0,M10.5.0/3'),
+);
 const serials = Array.from({ length: 10 }, (_, i) => `11418235${String(i).padStart(4, '0')}`);
 const last = Math.max(
   0,
-  ...store.inverters().map((i) => store.buckets(i.id, 0, 2e9).at(-1)?.t ?? 0),
+  ...store.inverters('local').map((i) => store.buckets(i.id, 0, 2e9).at(-1)?.t ?? 0),
 );
 let t = last > 0 ? (last + 300) * 1000 : Date.parse('2025-06-21T08:00:00Z');
 const totals = serials.map(() => 1_000_000 + last);

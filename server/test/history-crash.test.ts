@@ -52,7 +52,7 @@ describe('history survives SIGKILL during writes', () => {
       const check = new Database(path.join(dir, 'history.sqlite'));
       expect(check.prepare('PRAGMA integrity_check').raw(true).all()).toEqual([['ok']]);
       check.close();
-      const inverters = store.inverters();
+      const inverters = store.inverters('local');
       expect(inverters).toHaveLength(10);
       for (const inv of inverters) {
         const times = store.buckets(inv.id, 0, 2e9).map((b) => b.t);
@@ -78,6 +78,7 @@ describe('a full disk', () => {
       dir,
       retentionDays: 730,
       log: (line) => lines.push(line),
+      device: 'local',
       tz: () => 'CET-1CEST,M3.5.0,M10.5.0/3',
       now: () => now,
       flushMs: 3_600_000,
@@ -87,6 +88,7 @@ describe('a full disk', () => {
     const listeners: ((serial: string) => void)[] = [];
     let total = 1_000_000;
     const fleet: RecordedFleet = {
+      deviceId: 'local',
       on: (_event, listener) => listeners.push(listener),
       off: () => undefined,
       inverterState: (serial) =>
@@ -112,7 +114,7 @@ describe('a full disk', () => {
     }
     expect(service.recording).toBe(false);
     expect(lines.join('\n')).toMatch(/History recording stopped: the disk is full \(SQLITE_FULL\)/);
-    const stored = service.read([], (ctx) => ctx.store.dayRange());
+    const stored = service.read([], (ctx) => ctx.store.dayRange(ctx.device));
     expect(stored).not.toBeNull();
     // Later polls are ignored quietly, not retried against the full disk.
     listeners.forEach((l) => l('114182350000'));

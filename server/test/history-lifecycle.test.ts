@@ -25,7 +25,7 @@ const day = async (gw: TestGateway, date: string) =>
 /** An inverter only this test wrote: tells whether this database survived. */
 function writeMarker(gw: TestGateway) {
   const db = gw.app.history!.db;
-  const inv = db.upsertInverter(MARKER, 'Marker', []);
+  const inv = db.upsertInverter(gw.app.history!.device, MARKER, 'Marker', []);
   db.write({
     buckets: [],
     days: [{ inv, totals: { day: 20000, wh: 1234, peak: 100, peakAt: 1_728_000_000 } }],

@@ -12,6 +12,7 @@ import type {
 import { DEFAULT_PASSWORD } from '@heliodtu/contract/limits';
 import type { PowerStatus } from '@heliodtu/contract/power';
 import { EMPTY_DEV_INFO } from './dev-info.js';
+import { SIMULATED_DEVICE_ID } from './device-id.js';
 import { eventLogStatus } from './event-log.js';
 import { FleetEngine } from './fleet-engine.js';
 import type { FleetSimulatorOptions } from './fleet-core.js';
@@ -46,6 +47,8 @@ export type CommandResult =
  * See README.md in this folder.
  */
 export class FleetSimulator extends FleetEngine {
+  /** The key of the simulated fleet's history rows (a companion's are its device's id). */
+  readonly deviceId = SIMULATED_DEVICE_ID;
   private timer: NodeJS.Timeout | undefined;
   private unsubscribeClock: (() => void) | undefined;
   private readonly onSaved = (changed: (keyof ConfigFile)[]) => this.configChanged(changed);

@@ -47,6 +47,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 export async function backfill(
   store: HistoryStore,
+  /** The simulated fleet's device id (its rows' key). */
+  device: string,
   calendar: LocalCalendar,
   options: BackfillOptions,
   stopped: () => boolean = () => false,
@@ -76,7 +78,7 @@ export async function backfill(
     fleet.push({ serial, name: slot.name, strings, sim });
   }
   if (fleet.length === 0 || to <= from) return { inverters: 0, days: 0 };
-  const recorder = new HistoryRecorder(store, () => calendar, true);
+  const recorder = new HistoryRecorder(store, device, () => calendar, true);
   let day = calendar.dayOf(from);
   for (let t = from; t < to;) {
     const conditions = site.conditions(t, STEP_MS);
@@ -109,6 +111,6 @@ export async function backfill(
   }
   recorder.flush();
   // The live inverters count from other totals: their first poll must not be credited against these.
-  store.clearCounters();
+  store.clearCounters(device);
   return { inverters: fleet.length, days: options.days };
 }

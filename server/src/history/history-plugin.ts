@@ -18,6 +18,11 @@ export interface HistoryPluginOptions {
   history?: Partial<HistoryOptions>;
   /** What is recorded: the simulated fleet (app.device) unless given (a companion's device). */
   source?: RecordedFleet;
+  /**
+   * POSIX TZ of the local days, read on every use: the source's own time zone. Default: this
+   * gateway's NTP time zone (the simulated fleet's).
+   */
+  tz?: () => string;
 }
 
 /**
@@ -26,7 +31,7 @@ export interface HistoryPluginOptions {
  * history gets the last days backfilled from the simulation's physics, while already listening.
  */
 export const historyPlugin = fp<HistoryPluginOptions>(
-  async (app, { history: given, source }) => {
+  async (app, { history: given, source, tz }) => {
     const options = { ...HISTORY_DEFAULTS, ...app.system.options.history, ...given };
     if (!options.enabled) return;
     // Loaded only now: libsql's native library costs megabytes a gateway without history never needs.
@@ -40,13 +45,15 @@ export const historyPlugin = fp<HistoryPluginOptions>(
       HistoryStore.remove(dir);
       log('History cleared (no configuration: factory reset)');
     }
+    const fleet = source ?? app.device;
     let service: HistoryService;
     try {
       service = new HistoryService({
         dir,
         retentionDays: options.retentionDays,
         log,
-        tz: () => app.store.config.ntp.timezone,
+        device: fleet.deviceId,
+        tz: tz ?? (() => app.store.config.ntp.timezone),
         now: () => app.clock.now(),
       });
     } catch (error) {
@@ -71,7 +78,7 @@ export const historyPlugin = fp<HistoryPluginOptions>(
             }
           : null;
       // Not awaited: the demo days are written after the listener is up (service.started).
-      void service.start(source ?? app.device, demo);
+      void service.start(fleet, demo);
     });
     app.addHook('onClose', async () => service.close());
   },

@@ -16,7 +16,9 @@ export interface HistoryServiceOptions {
   dir: string;
   retentionDays: number;
   log: (line: string) => void;
-  /** POSIX TZ of the local days (ntp.timezone, read on every use). */
+  /** The device recorded and answered for: the key of its rows (the fleet's deviceId). */
+  device: string;
+  /** POSIX TZ of the local days: the recorded device's NTP zone, read on every use. */
   tz: () => string;
   /** Device epoch ms. */
   now: () => number;
@@ -48,7 +50,11 @@ export class HistoryService {
 
   constructor(private readonly options: HistoryServiceOptions) {
     this.store = this.open();
-    this.recorder = new HistoryRecorder(this.store, () => this.calendar());
+    this.recorder = this.newRecorder();
+  }
+
+  get device(): string {
+    return this.options.device;
   }
 
   get db(): HistoryStore {
@@ -69,7 +75,12 @@ export class HistoryService {
   /** Run a query; a damaged file found on the way is moved aside (and the error rethrown). */
   read<T>(present: readonly string[], query: (ctx: QueryContext) => T): T {
     try {
-      return query({ store: this.store, calendar: this.calendar(), present });
+      return query({
+        store: this.store,
+        device: this.options.device,
+        calendar: this.calendar(),
+        present,
+      });
     } catch (error) {
       if (isCorruption(error)) this.failed('read', error);
       throw error;
@@ -95,7 +106,13 @@ export class HistoryService {
     const began = performance.now();
     this.backfilling = true;
     try {
-      const result = await backfill(this.store, this.calendar(), demo, () => this.closed);
+      const result = await backfill(
+        this.store,
+        this.options.device,
+        this.calendar(),
+        demo,
+        () => this.closed,
+      );
       if (result && result.inverters > 0) {
         const ms = Math.round(performance.now() - began);
         this.options.log(
@@ -144,7 +161,9 @@ export class HistoryService {
     if (this.closed) return;
     this.flush();
     // A backfill cut short: its simulated counters must not be credited against the live ones.
-    if (this.backfilling) this.guard('backfill', () => this.store.clearCounters());
+    if (this.backfilling) {
+      this.guard('backfill', () => this.store.clearCounters(this.options.device));
+    }
     this.closed = true;
     this.detach?.();
     for (const timer of this.timers) clearInterval(timer);
@@ -195,10 +214,14 @@ export class HistoryService {
     } else if (isCorruption(error)) {
       this.store.close();
       this.store = HistoryStore.open(this.options.dir, this.options.log, { forceAside: true });
-      this.recorder = new HistoryRecorder(this.store, () => this.calendar());
+      this.recorder = this.newRecorder();
     } else {
       this.options.log(`History ${what} failed: ${(error as Error).message}`);
     }
+  }
+
+  private newRecorder(): HistoryRecorder {
+    return new HistoryRecorder(this.store, this.options.device, () => this.calendar());
   }
 
   private open(): HistoryStore {

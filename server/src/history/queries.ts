@@ -10,13 +10,14 @@ import type {
 import { HISTORY_BUCKET_MINUTES } from '@heliodtu/contract/domain/history-dates';
 import { inputsOf, type BucketRow, type DayTotals } from './aggregate.js';
 import type { LocalCalendar } from './local-day.js';
-import { FLEET_INV } from './recorder.js';
 import type { HistoryStore, InverterRow } from './store.js';
 
 /** Answers of the history API, built from the store (wire shapes in contract/src/history.ts). */
 
 export interface QueryContext {
   store: HistoryStore;
+  /** The device whose history is answered (its inverter rows, its fleet row). */
+  device: string;
   calendar: LocalCalendar;
   /** Serials configured now, in config order (a deleted inverter's history stays readable). */
   present: readonly string[];
@@ -38,7 +39,7 @@ function peakOf(
 
 /** Inverters with history, present ones first in config order, then deleted ones by id. */
 export function orderedInverters(ctx: QueryContext): (InverterRow & { present: boolean })[] {
-  const rows = ctx.store.inverters();
+  const rows = ctx.store.inverters(ctx.device);
   const rank = (serial: string) => {
     const i = ctx.present.indexOf(serial);
     return i < 0 ? Number.MAX_SAFE_INTEGER : i;
@@ -99,7 +100,8 @@ export function dayView(
     }
     inverters.push(entry);
   }
-  const fleet = options.serial === undefined ? daily.get(FLEET_INV) : undefined;
+  const fleetInv = store.fleetOf(ctx.device);
+  const fleet = options.serial === undefined && fleetInv !== null ? daily.get(fleetInv) : undefined;
   const single = inverters.length === 1 ? inverters[0] : undefined;
   return {
     date: calendar.dateOf(day),
@@ -166,6 +168,7 @@ export function periodView(
   const groups = new Map<string, { days: Set<number>; fleet: Acc; invs: Map<number, Acc> }>();
   const overall = new Map<number, Acc>();
   const fleetAll = newAcc();
+  const fleetInv = ctx.store.fleetOf(ctx.device);
   for (const row of ctx.store.days(from, to)) {
     const k = keyOf(ctx.calendar.dateOf(row.day));
     let group = groups.get(k);
@@ -173,7 +176,7 @@ export function periodView(
       group = { days: new Set(), fleet: newAcc(), invs: new Map() };
       groups.set(k, group);
     }
-    if (row.inv === FLEET_INV) {
+    if (row.inv === fleetInv) {
       better(group.fleet, row);
       better(fleetAll, row);
       continue;

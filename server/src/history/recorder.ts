@@ -21,6 +21,8 @@ export type RecordedState = Pick<InverterState, 'live' | 'hasData' | 'lastUpdate
 
 /** What the recorder needs of a source: the fleet simulator or a device's relayed live data. */
 export interface RecordedFleet {
+  /** The device whose inverters these are: the key of their history rows. */
+  readonly deviceId: string;
   on(event: 'update', listener: (serial: string) => void): unknown;
   off(event: 'update', listener: (serial: string) => void): unknown;
   inverterState(serial: string): RecordedState | null;
@@ -39,9 +41,6 @@ interface Track {
 }
 
 const STALE_MS = 300_000;
-
-/** The fleet's id in the daily table. */
-export const FLEET_INV = 0;
 
 /** One inverter's poll as a sample, or null before its first packet. */
 export function sampleOf(state: RecordedState, wallMs: number): Sample | null {
@@ -69,11 +68,15 @@ export class HistoryRecorder {
   /** Days that ended (local midnight passed) since the last flush. */
   private readonly finishedDays: WriteBatch['days'] = [];
   private fleetDay: DayTotals | null = null;
+  /** Row id of the device's fleet, once it recorded something. */
+  private fleetInv: number | null = null;
   private fleetDirty = false;
   private dirty = new Set<Track>();
 
   constructor(
     private readonly store: HistoryStore,
+    /** The device whose polls these are (RecordedFleet.deviceId). */
+    private readonly device: string,
     private readonly calendar: () => LocalCalendar,
     /** The store holds nothing yet (backfill): skip looking up stored buckets and days. */
     private readonly fresh = false,
@@ -129,8 +132,8 @@ export class HistoryRecorder {
         track.counterDirty = false;
       }
     }
-    if (this.fleetDirty && this.fleetDay) {
-      batch.days.push({ inv: FLEET_INV, totals: { ...this.fleetDay } });
+    if (this.fleetDirty && this.fleetDay && this.fleetInv !== null) {
+      batch.days.push({ inv: this.fleetInv, totals: { ...this.fleetDay } });
     }
     this.dirty = new Set();
     this.fleetDirty = false;
@@ -150,7 +153,7 @@ export class HistoryRecorder {
   private track(serial: string, name: string, strings: string[]): Track {
     let track = this.tracks.get(serial);
     if (!track || track.name !== name || track.strings.join('\n') !== strings.join('\n')) {
-      const inv = this.store.upsertInverter(serial, name, strings);
+      const inv = this.store.upsertInverter(this.device, serial, name, strings);
       track ??= {
         inv,
         name,
@@ -177,9 +180,10 @@ export class HistoryRecorder {
 
   /** The fleet's day: its yield, and the highest sum of the inverters' latest AC power. */
   private recordFleet(day: number, wh: number, wallMs: number): void {
+    const fleetInv = (this.fleetInv ??= this.store.addFleet(this.device));
     if (this.fleetDay?.day !== day) {
-      if (this.fleetDay) this.finishedDays.push({ inv: FLEET_INV, totals: this.fleetDay });
-      this.fleetDay = (this.fresh ? null : this.store.day(FLEET_INV, day)) ?? emptyDay(day);
+      if (this.fleetDay) this.finishedDays.push({ inv: fleetInv, totals: this.fleetDay });
+      this.fleetDay = (this.fresh ? null : this.store.day(fleetInv, day)) ?? emptyDay(day);
     }
     let total = 0;
     // Inverters silent for a bucket (deleted, out of range) no longer count towards the total.

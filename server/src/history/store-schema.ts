@@ -39,7 +39,30 @@ export const MIGRATIONS: readonly string[] = [
    ) WITHOUT ROWID;
    -- The last counter reading per inverter, so a restart credits the energy in between.
    CREATE TABLE counter (inv INTEGER PRIMARY KEY, wall_ms INTEGER NOT NULL, total_wh INTEGER NOT NULL);`,
+  // Inverters are keyed by (device, serial) (issue 24): the same serial behind two devices is
+  // two inverters. Rows from before were the simulated fleet's, whose id is 'local'
+  // (device/device-id.ts; written out here because a migration must never change). A device's
+  // fleet (its whole output, the daily table's former inv 0) is its row with serial ''.
+  `CREATE TABLE inverter_by_device (
+     id INTEGER PRIMARY KEY,
+     device TEXT NOT NULL,
+     serial TEXT NOT NULL,
+     name TEXT NOT NULL,
+     strings TEXT NOT NULL DEFAULT '[]',
+     UNIQUE (device, serial)
+   );
+   INSERT INTO inverter_by_device (id, device, serial, name, strings)
+     SELECT id, 'local', serial, name, strings FROM inverter;
+   DROP TABLE inverter;
+   ALTER TABLE inverter_by_device RENAME TO inverter;
+   INSERT INTO inverter (device, serial, name)
+     SELECT 'local', '', '' WHERE EXISTS (SELECT 1 FROM daily WHERE inv = 0);
+   UPDATE daily SET inv = (SELECT id FROM inverter WHERE device = 'local' AND serial = '')
+     WHERE inv = 0;`,
 ];
+
+/** A device's fleet row in the inverter table: its serial (no inverter has an empty one). */
+export const FLEET_SERIAL = '';
 
 export function parseStrings(value: unknown): string[] {
   try {

@@ -2,12 +2,22 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'libsql';
 import type { BucketRow, DayTotals } from './aggregate.js';
-import { MIGRATIONS, moveAside, parseStrings, toBucket, toDay, type Row } from './store-schema.js';
+import {
+  FLEET_SERIAL,
+  MIGRATIONS,
+  moveAside,
+  parseStrings,
+  toBucket,
+  toDay,
+  type Row,
+} from './store-schema.js';
 
 /**
  * The history database (architecture §6.11): one SQLite file in DATA_DIR/.heliodtu through
  * libsql (prebuilt binary in the npm package), WAL mode, schema versioned with forward
- * migrations. Only the recorder writes, in one transaction per flush.
+ * migrations. Only the recorder writes, in one transaction per flush. Inverters are keyed by
+ * (device id, serial); buckets, days and counters by the inverter's row id, so everything of
+ * one device is reached through its inverter rows.
  */
 
 export const HISTORY_FILE = 'history.sqlite';
@@ -107,8 +117,15 @@ export class HistoryStore {
   private prepare() {
     const db = this.db;
     return {
-      inverters: db.prepare('SELECT id, serial, name, strings FROM inverter ORDER BY id').raw(true),
-      addInverter: db.prepare('INSERT INTO inverter (serial, name, strings) VALUES (?, ?, ?)'),
+      inverters: db
+        .prepare(
+          'SELECT id, serial, name, strings FROM inverter WHERE device = ? AND serial <> ? ORDER BY id',
+        )
+        .raw(true),
+      rowOf: db.prepare('SELECT id FROM inverter WHERE device = ? AND serial = ?').raw(true),
+      addInverter: db.prepare(
+        'INSERT INTO inverter (device, serial, name, strings) VALUES (?, ?, ?, ?)',
+      ),
       renameInverter: db.prepare('UPDATE inverter SET name = ?, strings = ? WHERE id = ?'),
       putBucket: db.prepare(
         'INSERT OR REPLACE INTO bucket (inv, t, n, avg, max, wh, dc) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -141,26 +158,39 @@ export class HistoryStore {
           'SELECT day, inv, wh, peak, peak_at FROM daily WHERE day >= ? AND day <= ? ORDER BY day, inv',
         )
         .raw(true),
-      dayRange: db.prepare('SELECT min(day), max(day) FROM daily WHERE inv > 0').raw(true),
+      dayRange: db
+        .prepare(
+          `SELECT min(day), max(day) FROM daily
+           WHERE inv IN (SELECT id FROM inverter WHERE device = ? AND serial <> ?)`,
+        )
+        .raw(true),
+      clearCounters: db.prepare(
+        'DELETE FROM counter WHERE inv IN (SELECT id FROM inverter WHERE device = ?)',
+      ),
       anyData: db.prepare('SELECT 1 FROM daily LIMIT 1').raw(true),
       prune: db.prepare('DELETE FROM bucket WHERE t < ?'),
     };
   }
 
-  inverters(): InverterRow[] {
-    return (this.stmts.inverters.all() as Row[]).map(([id, serial, name, strings]) => ({
-      id: Number(id),
-      serial: String(serial),
-      name: String(name),
-      strings: parseStrings(strings),
-    }));
+  /** The inverters of one device, by row id (its fleet row left out). */
+  inverters(device: string): InverterRow[] {
+    return (this.stmts.inverters.all(device, FLEET_SERIAL) as Row[]).map(
+      ([id, serial, name, strings]) => ({
+        id: Number(id),
+        serial: String(serial),
+        name: String(name),
+        strings: parseStrings(strings),
+      }),
+    );
   }
 
-  /** The id of a serial, added or renamed as needed. */
-  upsertInverter(serial: string, name: string, strings: readonly string[]): number {
+  /** The id of a device's serial, added or renamed as needed. */
+  upsertInverter(device: string, serial: string, name: string, strings: readonly string[]): number {
     const text = JSON.stringify(strings);
-    const known = this.inverters().find((r) => r.serial === serial);
-    if (!known) return Number(this.stmts.addInverter.run(serial, name, text).lastInsertRowid);
+    const known = this.inverters(device).find((r) => r.serial === serial);
+    if (!known) {
+      return Number(this.stmts.addInverter.run(device, serial, name, text).lastInsertRowid);
+    }
     if (known.name !== name || JSON.stringify(known.strings) !== text) {
       this.stmts.renameInverter.run(name, text, known.id);
     }
@@ -209,7 +239,24 @@ export class HistoryStore {
     }));
   }
 
-  /** Daily rows of every inverter (and the fleet, inv 0) for days in [from, to]. */
+  /**
+   * The row id of a device's fleet (its daily totals and the peak of its summed power), or
+   * null while it has none.
+   */
+  fleetOf(device: string): number | null {
+    const row = this.stmts.rowOf.get(device, FLEET_SERIAL) as Row | undefined;
+    return row ? Number(row[0]) : null;
+  }
+
+  /** The row id of a device's fleet, added on its first recording. */
+  addFleet(device: string): number {
+    return (
+      this.fleetOf(device) ??
+      Number(this.stmts.addInverter.run(device, FLEET_SERIAL, '', '[]').lastInsertRowid)
+    );
+  }
+
+  /** Daily rows of every inverter and fleet row, of every device, for days in [from, to]. */
   days(from: number, to: number): (DayTotals & { inv: number })[] {
     return (this.stmts.daysBetween.all(from, to) as Row[]).map((r) => ({
       ...toDay([r[0], r[2], r[3], r[4]]),
@@ -217,15 +264,16 @@ export class HistoryStore {
     }));
   }
 
-  dayRange(): { first: number; last: number } | null {
-    const row = this.stmts.dayRange.get() as Row | undefined;
+  /** The first and last day with a daily row of one of a device's inverters. */
+  dayRange(device: string): { first: number; last: number } | null {
+    const row = this.stmts.dayRange.get(device, FLEET_SERIAL) as Row | undefined;
     if (!row || row[0] === null || row[0] === undefined) return null;
     return { first: Number(row[0]), last: Number(row[1]) };
   }
 
-  /** Forget the counter readings (they came from a backfill's own simulated inverters). */
-  clearCounters(): void {
-    this.db.exec('DELETE FROM counter');
+  /** Forget a device's counter readings (they came from a backfill's own simulated inverters). */
+  clearCounters(device: string): void {
+    this.stmts.clearCounters.run(device);
   }
 
   isEmpty(): boolean {

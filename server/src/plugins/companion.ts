@@ -31,6 +31,8 @@ export const companionPlugin = fp(
       log: (line) => app.consoleLog.write(line),
       // The hint speaks of the login the browser uses here: the companion's own.
       ownDefaultPassword: () => app.store.config.security.password === DEFAULT_PASSWORD,
+      // Until the device's own zone is read, its history days follow the companion's.
+      fallbackTimezone: () => app.store.config.ntp.timezone,
       ...(companionReconnect ? { reconnect: companionReconnect } : {}),
     });
     app.decorate('companion', companion);

@@ -63,7 +63,8 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
     const value = parseSerialHex(text);
     const serial = value === 0n ? '' : formatSerialHex(value);
     const known =
-      present().includes(serial) || history.db.inverters().some((i) => i.serial === serial);
+      present().includes(serial) ||
+      history.db.inverters(history.device).some((i) => i.serial === serial);
     if (!known)
       throw new BadQuery('unknown_inverter', `no inverter ${text} in the history`, 'serial');
     return serial;
@@ -85,7 +86,7 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
   app.get(HISTORY_PATHS.range, opts, async (_request, reply) =>
     answer(reply, (): HistoryRange =>
       read((ctx) => {
-        const range = ctx.store.dayRange();
+        const range = ctx.store.dayRange(ctx.device);
         return {
           version: 1,
           tz: ctx.calendar.tz,
@@ -140,7 +141,7 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
   app.get(HISTORY_PATHS.years, opts, async (_request, reply) =>
     answer(reply, (): HistoryPeriod =>
       read((ctx) => {
-        const range = ctx.store.dayRange() ?? { first: 0, last: -1 };
+        const range = ctx.store.dayRange(ctx.device) ?? { first: 0, last: -1 };
         return periodView(ctx, 'years', 'lifetime', range.first, range.last, (d) => d.slice(0, 4));
       }),
     ),

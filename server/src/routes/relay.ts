@@ -64,6 +64,7 @@ export const relayRoutes: FastifyPluginAsync<{ companion: DeviceCompanion }> = a
         ...(contentLength ? { contentLength } : {}),
         ...(method === 'POST' ? { body: request.raw } : {}),
       });
+      companion.relayed(method, request.url.split('?')[0] ?? '', result);
       return send(reply, companion, result);
     },
   });

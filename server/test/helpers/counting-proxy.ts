@@ -22,6 +22,10 @@ export interface CountingProxy {
   count(method: string, path: string): number;
   /** WebSocket upgrades to `path` whose connection is still open. */
   openSockets(path: string): number;
+  /** The device drops off the network: open connections cut, new ones refused. */
+  cut(): Promise<void>;
+  /** Reachable again on the same address. */
+  resume(): Promise<void>;
 }
 
 const REQUEST_LINE = /(GET|POST|HEAD|PUT|DELETE) (\/\S*) HTTP\/1\.1\r\n([\s\S]*?)\r\n\r\n/g;
@@ -69,14 +73,16 @@ export async function startCountingProxy(
     upstream.on('error', end);
   });
   const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  onFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  );
+  const listen = () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const close = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+      if (server.listening) server.close(() => resolve());
+      else resolve();
+    });
+  await listen();
+  onFinished(close);
   const pathOf = (url: string) => url.split('?')[0];
   return {
     url: `http://127.0.0.1:${port}`,
@@ -85,5 +91,7 @@ export async function startCountingProxy(
       seen.filter((r) => r.method === method && pathOf(r.url) === path).length,
     openSockets: (path) =>
       seen.filter((r) => r.upgrade && pathOf(r.url) === path && r.open()).length,
+    cut: close,
+    resume: listen,
   };
 }

@@ -1,5 +1,5 @@
 import type { ReconnectPolicy } from '../../reconnect-policy.js';
-import { DeviceRelay } from './device-relay.js';
+import { DeviceRelay, type RelayResult } from './device-relay.js';
 import { DeviceConsole } from './device-console.js';
 import type { DeviceTarget } from './device-target.js';
 import { LiveLink } from './live-link.js';
@@ -13,7 +13,12 @@ export interface DeviceCompanionOptions {
   reconnect?: ReconnectPolicy;
   /** Whether the companion's own login has the default password: the live view's hint. */
   ownDefaultPassword?: () => boolean;
+  /** POSIX TZ until the device's own was read: the companion's NTP time zone. */
+  fallbackTimezone?: () => string;
 }
+
+/** Where the device keeps its time zone (ntp_timezone; admin only, read with the stored login). */
+export const DEVICE_NTP_CONFIG_PATH = '/api/ntp/config';
 
 /**
  * Everything the gateway holds for one OpenDTU device it stands in front of, keyed by the
@@ -33,15 +38,29 @@ export class DeviceCompanion {
   private readonly log: (line: string) => void;
   private stopped = false;
   private probing: Promise<void> | undefined;
+  private readonly fallbackTimezone: () => string;
+  /** The device's ntp_timezone as last read; undefined until a read succeeded. */
+  private deviceTimezone: string | undefined;
+  /** Reads started: only the latest one's answer counts. */
+  private timezoneReads = 0;
+  /** A failed read was said on the console (once until one succeeds). */
+  private saidTimezoneProblem = false;
 
   /** Whether the companion's own login has the default password (false when not told). */
   readonly ownDefaultPassword: () => boolean;
 
-  constructor({ target, log, reconnect, ownDefaultPassword }: DeviceCompanionOptions) {
+  constructor({
+    target,
+    log,
+    reconnect,
+    ownDefaultPassword,
+    fallbackTimezone,
+  }: DeviceCompanionOptions) {
     this.id = target.id;
     this.target = target;
     this.log = log;
     this.ownDefaultPassword = ownDefaultPassword ?? (() => false);
+    this.fallbackTimezone = fallbackTimezone ?? (() => 'UTC0');
     this.live = new RelayLiveStore(target.id, Date.now, this.ownDefaultPassword);
     this.link = new LiveLink({ target, log, ...(reconnect ? { reconnect } : {}) });
     this.relay = new DeviceRelay(target);
@@ -53,17 +72,61 @@ export class DeviceCompanion {
       log(`Device ${this.id}: ignoring a live frame that is not one inverter's live data`);
     });
     // A device that was not usable at start says what it is once it answers; one back from an
-    // outage is asked again, since it may have been upgraded (or downgraded) meanwhile.
+    // outage is asked again, since it may have been upgraded (or downgraded) meanwhile. Its time
+    // zone is read again on every connection: it may have been changed on the device meanwhile.
     this.link.on('connected', () => {
       if (this.probed && !this.probed.ok) void this.probe();
+      this.readTimezone();
     });
     this.link.on('back', () => void this.probe());
+  }
+
+  /**
+   * The device's own NTP time zone (POSIX TZ): its history's local days follow it. The
+   * companion's own zone until the device's was read.
+   */
+  get timezone(): string {
+    return this.deviceTimezone ?? this.fallbackTimezone();
   }
 
   /** Probes once (one line on the console either way) and opens the live socket. */
   start(): void {
     this.link.start();
     void this.probe();
+    this.readTimezone();
+  }
+
+  /**
+   * A request the relay passed on and its answer: a saved NTP setting may have changed the
+   * device's time zone, so it is read again.
+   */
+  relayed(method: string, path: string, result: RelayResult): void {
+    if (method !== 'POST' || path !== DEVICE_NTP_CONFIG_PATH) return;
+    if (result.ok && result.status === 200) this.readTimezone();
+  }
+
+  /** Reads the device's time zone; a failed read keeps the zone known before. */
+  private readTimezone(): void {
+    const read = ++this.timezoneReads;
+    void this.relay.forward('GET', DEVICE_NTP_CONFIG_PATH).then((result) => {
+      if (this.stopped || read !== this.timezoneReads) return;
+      const tz = timezoneOf(result);
+      if (tz === undefined) {
+        // Away or refusing the password is said by the probe and the live link already.
+        if (result.ok && !this.saidTimezoneProblem) {
+          this.saidTimezoneProblem = true;
+          this.log(
+            `Device ${this.id}: no time zone in its NTP settings (answered ${result.status}); ` +
+              `history days follow ${this.timezone} until it has one`,
+          );
+        }
+        return;
+      }
+      this.saidTimezoneProblem = false;
+      if (tz === this.deviceTimezone) return;
+      this.deviceTimezone = tz;
+      this.log(`Device ${this.id}: history days follow its time zone ${tz}`);
+    });
   }
 
   async stop(): Promise<void> {
@@ -90,5 +153,17 @@ export class DeviceCompanion {
         ? `Companion: found ${result.message}`
         : `Companion: ${result.message}; still running, retrying`,
     );
+  }
+}
+
+/** ntp_timezone of a /api/ntp/config answer, or undefined when it is not one. */
+function timezoneOf(result: RelayResult): string | undefined {
+  if (!result.ok || result.status !== 200) return undefined;
+  try {
+    const config: unknown = JSON.parse(result.body.toString('utf8'));
+    const tz = (config as { ntp_timezone?: unknown } | null)?.ntp_timezone;
+    return typeof tz === 'string' ? tz : undefined;
+  } catch {
+    return undefined;
   }
 }
