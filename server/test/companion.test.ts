@@ -528,6 +528,14 @@ describe('the companion: history', () => {
     );
     expect(day.inverters.map((i) => i.serial).sort()).toEqual([...DEMO_SERIALS].sort());
     for (const inverter of day.inverters) expect(inverter.points.length).toBeGreaterThan(0);
+    // The device's inverters are present ones, not removed ones: the companion has no inverters
+    // of its own configured.
+    const known = HISTORY_RESPONSE_SCHEMAS['GET /api/history/range'].parse(
+      await (await companion.fetch('/api/history/range')).json(),
+    );
+    expect(known.inverters.map((i) => [i.serial, i.present]).sort()).toEqual(
+      [...DEMO_SERIALS].sort().map((serial) => [serial, true]),
+    );
   }, 30_000);
 
   it("counts its days in the device's own time zone: read at start, after a change through it and on reconnect", async () => {

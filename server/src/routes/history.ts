@@ -50,11 +50,15 @@ function dateParam(request: FastifyRequest, name: string, fallback?: number): nu
 export const historyRoutes: FastifyPluginAsync = async (app) => {
   const history = app.history;
   if (!history) return;
+  // On a companion the inverters are the device's: those it sent live data for since start.
+  const companionLive = app.companion?.live;
   const present = () =>
-    app.store.config.inverters
-      .filter((slot) => slot.serial !== 0)
-      .sort((a, b) => a.order - b.order)
-      .map((slot) => formatSerialHex(BigInt(slot.serial)));
+    companionLive
+      ? companionLive.inverterSerials()
+      : app.store.config.inverters
+          .filter((slot) => slot.serial !== 0)
+          .sort((a, b) => a.order - b.order)
+          .map((slot) => formatSerialHex(BigInt(slot.serial)));
 
   /** `serial` normalised; unknown (no history, not configured) is a 400. */
   const serialParam = (request: FastifyRequest): string | undefined => {
