@@ -186,6 +186,8 @@ async function browsersPhase(count) {
     deviceSockets: proxy.openSockets('/livedata'),
     requestsPerS: (after.requests - before.requests) / seconds,
     statusPerS: statusRequests / seconds,
+    // A window of s seconds holds s requests a second apart, or s + 1 when one falls on each edge.
+    statusWithinTarget: statusRequests <= Math.floor(seconds * TARGETS.statusPerS) + 1,
     browserPollsPerS: (delta('polls') + delta('failed')) / seconds,
     failed: delta('failed'),
     framesPerBrowserPerS: delta('frames') / count / seconds,
@@ -341,13 +343,13 @@ try {
       `${String(r.count).padStart(8)} | ${`${r.openConnections} (${r.peakConnections}, ${r.newConnections})`.padStart(29)} | ` +
         `${`${r.deviceSockets} ${verdict(r.deviceSockets, TARGETS.deviceSockets)}`.padStart(24)} | ` +
         `${fmt(r.requestsPerS, 2).padStart(12)} | ` +
-        `${`${fmt(r.statusPerS, 2)} ${verdict(r.statusPerS, TARGETS.statusPerS)}`.padStart(24)} | ` +
+        `${`${fmt(r.statusPerS, 2)} ${r.statusWithinTarget ? 'PASS' : 'OVER'}`.padStart(24)} | ` +
         `${`${fmt(r.browserPollsPerS)} (${r.failed})`.padStart(24)} | ` +
         `${fmt(r.framesPerBrowserPerS, 2).padStart(20)} | ${fmt(r.rss).padStart(17)}\n`,
     );
   }
   out(
-    `targets: one /livedata socket to the device and ≤ ${TARGETS.statusPerS} livedata/status request/s` +
+    `targets: one /livedata socket to the device and ≤ ${TARGETS.statusPerS} livedata/status request/s (one more in the window at its edges)` +
       ' however many browsers (straight to the device, 100 browsers would be 100 sockets and 100 requests/s)\n',
   );
   const loaded = rows.at(-1);
