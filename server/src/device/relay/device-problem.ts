@@ -19,7 +19,9 @@ export type DeviceProblemCode =
   /** No route, reset, or another network error: powered off, off the Wi-Fi. */
   | 'unreachable'
   /** An open connection ended (the live socket only). */
-  | 'connection-lost';
+  | 'connection-lost'
+  /** The companion's line of requests to a slow device is full: nothing was sent. */
+  | 'busy';
 
 export interface DeviceProblem {
   code: DeviceProblemCode;
@@ -65,6 +67,11 @@ export function problemFromStatus(
 /** A request or socket that did not get an answer in time. */
 export function timeoutProblem(url: string, timeoutMs: number): DeviceProblem {
   return problem('timeout', `${url} did not answer within ${formatSeconds(timeoutMs)}`);
+}
+
+/** Too many requests to the device still waiting for its answers: this one was not sent. */
+export function busyProblem(url: string): DeviceProblem {
+  return problem('busy', `${url} is still answering earlier requests; try again in a moment`);
 }
 
 /** The problem a network error (node's errno and TLS codes) stands for. */

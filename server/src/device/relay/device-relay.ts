@@ -2,6 +2,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import {
+  busyProblem,
   problemFromError,
   problemFromStatus,
   timeoutProblem,
@@ -13,6 +14,16 @@ import type { DeviceTarget } from './device-target.js';
 export const RELAY_TIMEOUT_MS = 10_000;
 /** OpenDTU's answers are a few kB; a config backup some more. Bigger is not an OpenDTU answer. */
 const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+/**
+ * Requests to one device at once, and requests waiting for one of those. An ESP32 serves only
+ * a handful at a time; a slow device must not make the companion hold an ever longer line of
+ * requests (and their browsers) that it will answer late or never.
+ */
+export interface RelayBound {
+  maxInFlight: number;
+  maxQueued: number;
+}
+export const RELAY_BOUND: RelayBound = { maxInFlight: 4, maxQueued: 16 };
 /** Answer headers that carry meaning for the interface; the rest is the device's web server's. */
 const PASSED_HEADERS = [
   'content-type',
@@ -34,7 +45,7 @@ export interface RelayAnswer {
 /** No usable answer: the status the companion answers with, and why in plain words. */
 export interface RelayFailure {
   ok: false;
-  /** 502 (bad or refused answer), 503 (device away), 504 (timeout). */
+  /** 502 (bad or refused answer), 503 (device away or busy), 504 (timeout). */
   status: 502 | 503 | 504;
   problem: DeviceProblem;
 }
@@ -64,22 +75,71 @@ interface Cached {
 export class DeviceRelay {
   private readonly agent: HttpAgent;
   private readonly cache = new Map<string, Cached>();
+  /** Requests sent and not yet settled. */
+  private inFlight = 0;
+  /** Requests waiting for one of those to settle, oldest first. */
+  private readonly waiting: (() => void)[] = [];
 
   constructor(
     private readonly target: DeviceTarget,
     private readonly timeoutMs = RELAY_TIMEOUT_MS,
     private readonly now: () => number = Date.now,
+    private readonly bound: RelayBound = RELAY_BOUND,
   ) {
-    // A few kept-alive connections: an ESP32 serves only a handful at once.
+    // One kept-alive connection per request in flight; the bound below does the queueing.
     const secure = target.baseUrl.startsWith('https:');
-    this.agent = new (secure ? HttpsAgent : HttpAgent)({ keepAlive: true, maxSockets: 4 });
+    this.agent = new (secure ? HttpsAgent : HttpAgent)({
+      keepAlive: true,
+      maxSockets: bound.maxInFlight,
+    });
   }
 
-  /** One request to the device: `pathAndQuery` as the browser sent it ("/api/ntp/config"). */
+  /** Requests sent to the device and not answered yet, and requests waiting to be sent. */
+  get load(): { inFlight: number; queued: number } {
+    return { inFlight: this.inFlight, queued: this.waiting.length };
+  }
+
+  /**
+   * One request to the device: `pathAndQuery` as the browser sent it ("/api/ntp/config").
+   * Beyond `maxInFlight` it waits its turn; beyond `maxQueued` waiting too it fails at once
+   * with 503 'busy', so a slow device costs the companion a bounded line, never a growing one.
+   */
   forward(
     method: 'GET' | 'POST',
     pathAndQuery: string,
     init: ForwardInit = {},
+  ): Promise<RelayResult> {
+    if (this.inFlight < this.bound.maxInFlight) {
+      this.inFlight += 1;
+      return this.sendAndRelease(method, pathAndQuery, init);
+    }
+    if (this.waiting.length >= this.bound.maxQueued) {
+      return Promise.resolve(fail(503, busyProblem(this.target.baseUrl)));
+    }
+    // The slot of a settled request passes straight to the oldest waiting one (inFlight stays).
+    return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() =>
+      this.sendAndRelease(method, pathAndQuery, init),
+    );
+  }
+
+  private async sendAndRelease(
+    method: 'GET' | 'POST',
+    pathAndQuery: string,
+    init: ForwardInit,
+  ): Promise<RelayResult> {
+    try {
+      return await this.send(method, pathAndQuery, init);
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.inFlight -= 1;
+    }
+  }
+
+  private send(
+    method: 'GET' | 'POST',
+    pathAndQuery: string,
+    init: ForwardInit,
   ): Promise<RelayResult> {
     const url = this.target.httpUrl(pathAndQuery);
     const base = this.target.baseUrl;
