@@ -19,6 +19,7 @@ export interface LiveLinkOptions {
   reconnect?: ReconnectPolicy;
   connectTimeoutMs?: number;
   pingIntervalMs?: number;
+  portWatchMs?: number;
 }
 
 export interface LinkMessage {

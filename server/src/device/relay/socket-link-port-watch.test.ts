@@ -8,7 +8,7 @@ import { LiveLink } from './live-link.js';
 /** A device at `port` that accepts the live socket; returns a stop function. */
 async function deviceAt(port: number): Promise<() => Promise<void>> {
   const wss = new WebSocketServer({ noServer: true });
-  const server: Server = createServer();
+  const server: Server = createServer((_request, response) => response.end());
   server.on('upgrade', (request, socket, head) =>
     wss.handleUpgrade(request, socket, head, () => undefined),
   );
@@ -25,7 +25,7 @@ function connectedOnce(link: LiveLink): Promise<number> {
 }
 
 describe('SocketLink port watch', () => {
-  it('tries at once when the port of a device that was away accepts again, not after the back-off', async () => {
+  it('tries at once when a device that was away answers again, not after the back-off', async () => {
     const port = await freePort();
     // A long first back-off: without the watch the retry would come after 8 s.
     const link = new LiveLink({
@@ -38,7 +38,7 @@ describe('SocketLink port watch', () => {
     link.start();
     await away;
     expect(link.nextRetryMs).toBe(16_000);
-    // Closed for a few knocks, then the device comes up.
+    // No answer for a few knocks, then the device comes up.
     await new Promise((resolve) => setTimeout(resolve, 350));
     const stop = await deviceAt(port);
     onTestFinished(stop);
@@ -57,7 +57,7 @@ describe('SocketLink port watch', () => {
       socket.end('HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n');
     });
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-    onTestFinished(() => new Promise((resolve) => server.close(resolve)));
+    onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const link = new LiveLink({
       target: new DeviceTarget({ id: 'dtu', url: `http://127.0.0.1:${port}` }),
       reconnect: { initialMs: 5000, maxMs: 30_000 },
@@ -67,7 +67,7 @@ describe('SocketLink port watch', () => {
     const away = new Promise((resolve) => link.once('away', resolve));
     link.start();
     await away;
-    // The port is open all along: ten knocks later still the one handshake of the start.
+    // It answers all along: ten knocks later still the one handshake of the start.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(upgrades).toBe(1);
     expect(link.state).toBe('away');

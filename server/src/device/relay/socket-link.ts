@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { connect } from 'node:net';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import WebSocket from 'ws';
 import { DEFAULT_RECONNECT, type ReconnectPolicy } from '../../reconnect-policy.js';
 import {
@@ -20,9 +21,9 @@ export const LINK_CONNECT_TIMEOUT_MS = 10_000;
  */
 export const LINK_PING_INTERVAL_MS = 10_000;
 /**
- * While the device cannot be reached at all, its port is knocked on this often (a TCP connect,
- * closed at once): the moment it accepts again the link tries at once instead of waiting out
- * the back-off, so live data is back within a second or two of a reboot, not up to 30 s later.
+ * While the device cannot be reached at all, it is knocked on this often (a HEAD of its page,
+ * nothing read): the moment it answers again the link tries at once instead of waiting out the
+ * back-off, so live data is back within a second of a reboot, not up to 30 s later.
  */
 export const LINK_PORT_WATCH_MS = 1000;
 /** The problems that mean nothing answers at the device's port; a refusal over HTTP is not one. */
@@ -102,7 +103,7 @@ export class SocketLink<
   private connectTimer: NodeJS.Timeout | undefined;
   private pingTimer: NodeJS.Timeout | undefined;
   private portWatchTimer: NodeJS.Timeout | undefined;
-  /** The last knock found the port closed: the next open port is the device coming back. */
+  /** The last knock got no answer: the next answer is the device coming back. */
   private portWasClosed = false;
   private everConnected = false;
   /** Learnt from the first challenge: later handshakes skip the Basic try. */
@@ -304,26 +305,26 @@ export class SocketLink<
   }
 
   /**
-   * Knocks on the device's port while away for a network reason. Only the change from closed
-   * to open cuts the back-off short, so a port that accepts but keeps failing the handshake
-   * still waits out the back-off.
+   * Knocks on the device while it is away for a network reason. Only the change from no answer
+   * to an answer cuts the back-off short, so a device that answers but keeps failing the
+   * handshake still waits out the back-off. An HTTP answer, not a bare TCP connect, counts: a
+   * proxy or port forwarder in between accepts connections while the device is down, and
+   * answers 502–504 for it.
    */
   private startPortWatch(): void {
     if (this.portWatchTimer) return;
-    const { hostname, port, protocol } = new URL(this.target.baseUrl);
-    const host = hostname.replace(/^\[|\]$/g, '');
-    const portNumber = Number(port) || (protocol === 'https:' ? 443 : 80);
+    const url = this.target.httpUrl('/');
+    const send = url.startsWith('https:') ? httpsRequest : httpRequest;
     let knocking = false;
     this.portWatchTimer = setInterval(() => {
       if (knocking) return;
       knocking = true;
-      const knock = connect({ host, port: portNumber });
-      const done = (open: boolean) => {
+      const done = (answered: boolean) => {
         knock.destroy();
         if (!knocking) return;
         knocking = false;
         if (!this.portWatchTimer || this.linkState !== 'away') return;
-        if (!open) this.portWasClosed = true;
+        if (!answered) this.portWasClosed = true;
         else if (this.portWasClosed && this.retryTimer) {
           this.portWasClosed = false;
           clearTimeout(this.retryTimer);
@@ -331,9 +332,13 @@ export class SocketLink<
           this.open();
         }
       };
+      const knock = send(url, { method: 'HEAD', agent: false }, (response) => {
+        response.resume();
+        done((response.statusCode ?? 500) < 500);
+      });
       knock.setTimeout(Math.max(100, this.portWatchMs - 100), () => done(false));
-      knock.once('connect', () => done(true));
       knock.once('error', () => done(false));
+      knock.end();
     }, this.portWatchMs);
     this.portWatchTimer.unref();
   }
