@@ -1,6 +1,8 @@
 import type { ReconnectPolicy } from '../../reconnect-policy.js';
+import type { DeviceProblem } from './device-problem.js';
 import { DeviceRelay } from './device-relay.js';
 import type { DeviceTarget } from './device-target.js';
+import { LastLiveAnswers } from './last-live-answers.js';
 import { LiveLink } from './live-link.js';
 import { probeDevice, type ProbeResult } from './probe.js';
 import { RelayLiveStore } from './relay-live-store.js';
@@ -25,6 +27,8 @@ export class DeviceCompanion {
   readonly live: RelayLiveStore;
   readonly link: LiveLink;
   readonly relay: DeviceRelay;
+  /** The device's last live data answers, for the live view while the device is away. */
+  readonly lastLive = new LastLiveAnswers();
   /** The start probe's answer, once it came. */
   probed: ProbeResult | undefined;
   private readonly log: (line: string) => void;
@@ -51,6 +55,25 @@ export class DeviceCompanion {
     this.link.on('connected', () => {
       if (this.probed && !this.probed.ok) void this.probe();
     });
+  }
+
+  /**
+   * Why the device cannot be used now, in plain words; null while it answers as an OpenDTU.
+   * The live socket says what is wrong now; the probe read the page the device answered, so
+   * for the same code its message is the more telling ("answers with a web page").
+   */
+  get problem(): DeviceProblem | null {
+    const probed = this.probed;
+    const probeProblem =
+      probed && !probed.ok ? { code: probed.code, message: probed.message } : null;
+    const linkProblem = this.link.problem;
+    if (!linkProblem) return probeProblem;
+    return probeProblem?.code === linkProblem.code ? probeProblem : linkProblem;
+  }
+
+  /** Epoch ms since when the device has not answered: the live socket, else the REST reads. */
+  get awaySince(): number | undefined {
+    return this.link.awaySince ?? this.lastLive.failingSince;
   }
 
   /** Probes once (one line on the console either way) and opens the live socket. */

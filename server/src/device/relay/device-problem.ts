@@ -1,30 +1,11 @@
+import type { DeviceProblem, DeviceProblemCode } from '@heliodtu/contract/companion';
+
 /**
  * Why a device cannot be used, in words an owner acts on. The code is stable (the interface
- * translates it later); the message is English for the start line and the console. Neither
+ * translates it, contract/companion.ts); the message is English for the start line and the console. Neither
  * ever holds a stack trace or a credential.
  */
-export type DeviceProblemCode =
-  /** Something answers, but not as an OpenDTU (a web page, 404, other JSON, a redirect). */
-  | 'not-opendtu'
-  /** 401 although a password was sent. */
-  | 'wrong-password'
-  /** 401 and no password set: the device has read-only access off. */
-  | 'password-needed'
-  /** An OpenDTU-like answer of 429 or 5xx: busy or out of memory. */
-  | 'device-error'
-  | 'timeout'
-  | 'tls'
-  | 'dns'
-  | 'refused'
-  /** No route, reset, or another network error: powered off, off the Wi-Fi. */
-  | 'unreachable'
-  /** An open connection ended (the live socket only). */
-  | 'connection-lost';
-
-export interface DeviceProblem {
-  code: DeviceProblemCode;
-  message: string;
-}
+export type { DeviceProblem, DeviceProblemCode } from '@heliodtu/contract/companion';
 
 const problem = (code: DeviceProblemCode, message: string): DeviceProblem => ({ code, message });
 
