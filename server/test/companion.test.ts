@@ -252,7 +252,7 @@ describe('the companion: live reads while the device is away', () => {
     const one = `/api/livedata/status?inv=${HM_SERIAL}`;
     const askedAt = Date.now();
     const [listBefore, oneBefore] = await Promise.all(
-      [list, one].map(async (urlPath) => {
+      [list, one].map(async (urlPath): Promise<LiveBody> => {
         const answer = await companion.fetch(urlPath, { auth: null });
         expect(answer.status).toBe(200);
         expect(answer.headers.get(DEVICE_AWAY_SINCE_HEADER)).toBeNull();
@@ -263,10 +263,11 @@ describe('the companion: live reads while the device is away', () => {
     await own.kill();
     const killedAt = Math.floor(Date.now() / 1000);
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    for (const [urlPath, before] of [
-      [list, listBefore],
-      [one, oneBefore],
-    ] as const) {
+    const kept: [string, LiveBody][] = [
+      [list, listBefore!],
+      [one, oneBefore!],
+    ];
+    for (const [urlPath, before] of kept) {
       const from = Date.now();
       const answer = await companion.fetch(urlPath, { auth: null });
       const to = Date.now();
