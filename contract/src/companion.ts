@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVICE_PROBLEM_CODES } from './device-problem.js';
 
 /**
  * GET /api/companion/status (issue 24, a HelioDTU extension): whether this gateway stands in
@@ -7,30 +8,7 @@ import { z } from 'zod';
  */
 export const COMPANION_STATUS_PATH = '/api/companion/status';
 
-/**
- * Why a device cannot be used, as a stable code the interface translates. The companion's
- * message beside it is English, for the start line and the console.
- */
-export const DEVICE_PROBLEM_CODES = [
-  /** Something answers, but not as an OpenDTU (a web page, 404, other JSON, a redirect). */
-  'not-opendtu',
-  /** 401 although a password was sent. */
-  'wrong-password',
-  /** 401 and no password set: the device has read-only access off. */
-  'password-needed',
-  /** An OpenDTU-like answer of 429 or 5xx: busy or out of memory. */
-  'device-error',
-  'timeout',
-  'tls',
-  'dns',
-  'refused',
-  /** No route, reset, or another network error: powered off, off the Wi-Fi. */
-  'unreachable',
-  /** An open connection ended (the live socket only). */
-  'connection-lost',
-] as const;
 export const DeviceProblemCodeSchema = z.enum(DEVICE_PROBLEM_CODES);
-export type DeviceProblemCode = z.infer<typeof DeviceProblemCodeSchema>;
 
 export const DeviceProblemSchema = z.object({
   code: DeviceProblemCodeSchema,
@@ -38,18 +16,6 @@ export const DeviceProblemSchema = z.object({
   message: z.string(),
 });
 export type DeviceProblem = z.infer<typeof DeviceProblemSchema>;
-
-/**
- * On every answer the companion gives for the device when the device gave none (502/503/504,
- * or a live read from the last good answer): the device problem's code. It tells the
- * interface that the companion answered and the device is the one away.
- */
-export const DEVICE_PROBLEM_HEADER = 'X-HelioDTU-Device-Problem';
-/**
- * On a live read answered from the last good answer while the device is away: epoch seconds
- * since when the device has not answered. The data ages in the body are advanced to now.
- */
-export const DEVICE_AWAY_SINCE_HEADER = 'X-HelioDTU-Device-Away-Since';
 
 export const CompanionDeviceSchema = z.object({
   /** The device id every piece of the companion's state is keyed by. */

@@ -5,11 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import {
-  CompanionStatusSchema,
-  DEVICE_AWAY_SINCE_HEADER,
-  DEVICE_PROBLEM_HEADER,
-} from '@heliodtu/contract/companion';
+import { CompanionStatusSchema } from '@heliodtu/contract/companion';
+import { DEVICE_AWAY_SINCE_HEADER, DEVICE_PROBLEM_HEADER } from '@heliodtu/contract/device-problem';
 import { HISTORY_RESPONSE_SCHEMAS } from '@heliodtu/contract/history';
 import { buildApp } from '../src/app.js';
 import { DeviceTarget } from '../src/device/relay/device-target.js';

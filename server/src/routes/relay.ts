@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { DEVICE_AWAY_SINCE_HEADER, DEVICE_PROBLEM_HEADER } from '@heliodtu/contract/companion';
+import { DEVICE_AWAY_SINCE_HEADER, DEVICE_PROBLEM_HEADER } from '@heliodtu/contract/device-problem';
 import type { DeviceCompanion } from '../device/relay/companion.js';
 import type { RelayResult } from '../device/relay/device-relay.js';
 import { bodyWithOwnPasswordHint } from '../device/relay/own-login-hint.js';

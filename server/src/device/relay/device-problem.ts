@@ -1,11 +1,13 @@
-import type { DeviceProblem, DeviceProblemCode } from '@heliodtu/contract/companion';
+import type { DeviceProblem } from '@heliodtu/contract/companion';
+import type { DeviceProblemCode } from '@heliodtu/contract/device-problem';
 
 /**
  * Why a device cannot be used, in words an owner acts on. The code is stable (the interface
- * translates it, contract/companion.ts); the message is English for the start line and the console. Neither
+ * translates it, contract/device-problem.ts); the message is English for the start line and the console. Neither
  * ever holds a stack trace or a credential.
  */
-export type { DeviceProblem, DeviceProblemCode } from '@heliodtu/contract/companion';
+export type { DeviceProblem } from '@heliodtu/contract/companion';
+export type { DeviceProblemCode } from '@heliodtu/contract/device-problem';
 
 const problem = (code: DeviceProblemCode, message: string): DeviceProblem => ({ code, message });
 

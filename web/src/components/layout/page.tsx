@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import reloadIcon from 'bootstrap-icons/icons/arrow-clockwise.svg?raw';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
+import { loadFailedText } from '@/lib/device-problem-text';
 import { useT } from '@/lib/i18n/use-t';
 import { OnlineMarker } from './online-marker';
 import { PullToRefreshIndicator, usePullToRefresh } from './pull-to-refresh';
@@ -21,10 +22,9 @@ export interface PageProps {
 
 function LoadError({ error, onRetry }: { error: unknown; onRetry: (() => unknown) | undefined }) {
   const t = useT();
-  const reason = error instanceof Error ? error.message : String(error);
   return (
     <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
-      <span className="me-auto">{t('base.LoadFailed', { reason })}</span>
+      <span className="me-auto">{loadFailedText(error)}</span>
       {onRetry && (
         <button
           type="button"
