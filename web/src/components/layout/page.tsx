@@ -17,6 +17,8 @@ export interface PageProps {
   error?: unknown;
   /** Shows the live-connection dot: true online, false offline; absent hides it. */
   socketOnline?: boolean;
+  /** Shown under the title in every state, also beside a failed load's error. */
+  lead?: ReactNode;
   children?: ReactNode;
 }
 
@@ -40,7 +42,7 @@ function LoadError({ error, onRetry }: { error: unknown; onRetry: (() => unknown
 
 /** The frame of every screen (spec §2 "Page layout"): title, marker, reload, spinner, pull-to-refresh. */
 export function Page(props: PageProps) {
-  const { title, isLoading = false, onReload, socketOnline, error, children } = props;
+  const { title, isLoading = false, onReload, socketOnline, error, lead, children } = props;
   const t = useT();
   const pull = usePullToRefresh(onReload);
   useEffect(() => {
@@ -67,6 +69,7 @@ export function Page(props: PageProps) {
           </button>
         )}
       </div>
+      {lead}
       {isLoading ? (
         <div className="text-center my-5">
           <Spinner label={t('base.Loading')} />

@@ -133,7 +133,13 @@ describe('SystemInfoPage', () => {
       const detail =
         "http://192.168.1.50 refused the password (401): check the device's admin password";
       server.use(
-        answerGet('api/system/status', SYSTEM_SAMPLE),
+        // The status is the device's, relayed: it cannot come, the card still says why.
+        http.get('*/api/system/status', () =>
+          HttpResponse.json(
+            { type: 'danger', message: detail, device: 'dtu', problem: 'wrong-password' },
+            { status: 502, headers: { 'X-HelioDTU-Device-Problem': 'wrong-password' } },
+          ),
+        ),
         answerGet('api/companion/status', {
           companion: true,
           devices: [
@@ -154,6 +160,10 @@ describe('SystemInfoPage', () => {
       );
       const row = screen.getByRole('rowheader', { name: 'Problem' }).closest('tr');
       expect(row).toHaveTextContent(`Details: ${detail}`);
+      expect(
+        await screen.findByText(/^Could not load the data: the OpenDTU behind this companion/),
+      ).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
     });
 
     it('shows no problem row while the device is fine', async () => {
