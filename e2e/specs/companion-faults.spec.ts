@@ -56,6 +56,22 @@ async function dataAgeSeconds(page: Page): Promise<number> {
 }
 
 const shellNotice = (page: Page) => page.locator('[data-notice="unreachable"]');
+
+/**
+ * Records, on every page load, whether the shell or the live view ever said "the gateway
+ * cannot be reached", however briefly: a notice that flickers is as wrong as one that stays.
+ */
+async function watchGatewayNotices(page: Page) {
+  await page.addInitScript(() => {
+    const seen = () =>
+      document.querySelector('[data-notice="unreachable"], [data-notice="no-answer"]') !== null;
+    new MutationObserver(() => {
+      if (seen()) (window as { gatewayAwaySaid?: boolean }).gatewayAwaySaid = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+const gatewayAwaySaid = (page: Page) =>
+  page.evaluate(() => (window as { gatewayAwaySaid?: boolean }).gatewayAwaySaid ?? false);
 const liveNotice = (page: Page) =>
   page.locator('[data-notice="no-answer"], [data-notice="failed"]');
 
@@ -68,6 +84,7 @@ test('device powered off and back: the last figures with their age, then live ag
   try {
     await withCompanion(device.url, 'openDTU42', async (companionUrl) => {
       await prepare(page);
+      await watchGatewayNotices(page);
       await page.goto(companionUrl);
       const firstTab = page
         .getByRole('tab')
@@ -98,9 +115,16 @@ test('device powered off and back: the last figures with their age, then live ag
       // The companion answers: neither the shell nor the live view says the gateway is away.
       await expect(shellNotice(page)).toHaveCount(0);
       await expect(liveNotice(page)).toHaveCount(0);
+      expect(await gatewayAwaySaid(page)).toBe(false);
 
-      // A reload while the device is away still loads from the companion, with the last data.
+      // A reload while the device is away still loads from the companion: the last data, aged.
+      const liveStatus = page.waitForResponse((answer) =>
+        /\/api\/livedata\/status$/.test(answer.url()),
+      );
       await page.reload();
+      const reloaded = await liveStatus;
+      expect(reloaded.status()).toBe(200);
+      expect(Number(await reloaded.headerValue('x-heliodtu-device-away-since'))).toBeGreaterThan(0);
       await page
         .getByRole('tab')
         .filter({ hasNotText: /overview/i })
@@ -112,6 +136,7 @@ test('device powered off and back: the last figures with their age, then live ag
       expect(ageAfterReload).toBeGreaterThanOrEqual(ageAway);
       await expect(shellNotice(page)).toHaveCount(0);
       await expect(liveNotice(page)).toHaveCount(0);
+      expect(await gatewayAwaySaid(page)).toBe(false);
 
       // Back on the same port with the same data: live values resume, no reload.
       await device.start();
@@ -119,7 +144,7 @@ test('device powered off and back: the last figures with their age, then live ag
       await expect
         .poll(() => dataAgeSeconds(page), SLOW)
         .toBeLessThan(Math.min(ageAfterReload, 15));
-      await expect(shellNotice(page)).toHaveCount(0);
+      expect(await gatewayAwaySaid(page)).toBe(false);
     });
   } finally {
     await device.stop();
