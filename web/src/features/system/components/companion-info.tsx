@@ -26,7 +26,7 @@ export function CompanionInfo({ device }: { device: CompanionDevice }) {
           {device.git_hash ?? t('companioninfo.FirmwareUnknown')}
         </InfoRow>
         <InfoRow label={t('companioninfo.Connection')}>
-          <StateBadge ok={device.reachable}>
+          <StateBadge ok={device.reachable} wrap>
             {device.reachable
               ? t('companioninfo.Reachable')
               : since === null
