@@ -1,9 +1,12 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { CompanionStatusSchema } from '@heliodtu/contract/companion';
+import { DEVICE_AWAY_SINCE_HEADER, DEVICE_PROBLEM_HEADER } from '@heliodtu/contract/device-problem';
 import { HISTORY_RESPONSE_SCHEMAS } from '@heliodtu/contract/history';
 import { buildApp } from '../src/app.js';
 import { DeviceTarget } from '../src/device/relay/device-target.js';
@@ -262,6 +265,61 @@ describe('the companion: firmware after an outage', () => {
   }, 60_000);
 });
 
+describe('the companion: live reads while the device is away', () => {
+  interface LiveBody {
+    inverters: { serial: string; data_age: number; AC?: unknown }[];
+    hints: { default_password: boolean };
+  }
+
+  it('answers the last live data with its ages grown and marked stale, 503 when none came', async () => {
+    const own = await startGatewayProcess({ env: SIM_ENV });
+    const companion = await startCompanion(own.url, 'openDTU42');
+    const list = `/api/livedata/status`;
+    const one = `/api/livedata/status?inv=${HM_SERIAL}`;
+    const askedAt = Date.now();
+    const [listBefore, oneBefore] = await Promise.all(
+      [list, one].map(async (urlPath): Promise<LiveBody> => {
+        const answer = await companion.fetch(urlPath, { auth: null });
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get(DEVICE_AWAY_SINCE_HEADER)).toBeNull();
+        return (await answer.json()) as LiveBody;
+      }),
+    );
+    const answeredAt = Date.now();
+    await own.kill();
+    const killedAt = Math.floor(Date.now() / 1000);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const kept: [string, LiveBody][] = [
+      [list, listBefore!],
+      [one, oneBefore!],
+    ];
+    for (const [urlPath, before] of kept) {
+      const from = Date.now();
+      const answer = await companion.fetch(urlPath, { auth: null });
+      const to = Date.now();
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get(DEVICE_PROBLEM_HEADER)).toBe('refused');
+      const since = Number(answer.headers.get(DEVICE_AWAY_SINCE_HEADER));
+      expect(since).toBeGreaterThanOrEqual(killedAt);
+      expect(since).toBeLessThanOrEqual(Math.ceil(to / 1000));
+      const after = (await answer.json()) as LiveBody;
+      expect(after.inverters.map((i) => i.serial)).toEqual(before.inverters.map((i) => i.serial));
+      for (const [i, inverter] of after.inverters.entries()) {
+        const grown = inverter.data_age - before.inverters[i]!.data_age;
+        expect(grown).toBeGreaterThanOrEqual(Math.floor((from - answeredAt) / 1000));
+        expect(grown).toBeLessThanOrEqual(Math.ceil((to - askedAt) / 1000));
+      }
+      // Still the companion's own hint, and the full object for one inverter.
+      expect(after.hints.default_password).toBe(true);
+      if (urlPath === one) expect(after.inverters[0]?.AC).toBeDefined();
+    }
+    // A query never answered has nothing to show: the device problem, as before.
+    const never = await companion.fetch(`/api/livedata/status?inv=${DEMO_SERIALS[1]}`);
+    expect(never.status).toBe(503);
+    expect(never.headers.get(DEVICE_PROBLEM_HEADER)).toBe('refused');
+  }, 60_000);
+});
+
 describe('the companion: REST relay', () => {
   it("checks every relayed endpoint with the device's guard (wire-contract §2.1)", () => {
     // Answered by the companion itself: its login, language packs, history, its status, API description.
@@ -357,6 +415,8 @@ describe('the companion: REST relay', () => {
     for (const urlPath of ['/api/ntp/config', '/api/livedata/status']) {
       const answer = await companion.fetch(urlPath);
       expect(answer.status).toBe(503);
+      // Marked, so the interface tells the companion answering from the device being away.
+      expect(answer.headers.get(DEVICE_PROBLEM_HEADER)).toBe('refused');
       const body = (await answer.json()) as { message: string; problem: string };
       expect(body).toMatchObject({ type: 'danger', device: 'dtu', problem: 'refused' });
       expect(body.message).toBe(`${nowhere} refused the connection: nothing listens on that port`);
@@ -369,6 +429,7 @@ describe('the companion: REST relay', () => {
     const companion = await startCompanion(proxy.url, 'not-the-password');
     const answer = await companion.fetch('/api/ntp/config');
     expect(answer.status).toBe(502);
+    expect(answer.headers.get(DEVICE_PROBLEM_HEADER)).toBe('wrong-password');
     const body = JSON.stringify(await answer.json());
     expect(body).toContain("refused the password (401): check the device's admin password");
     expect(body).not.toContain('not-the-password');
@@ -461,6 +522,7 @@ describe('the companion: its status for the interface', () => {
           git_hash: 'v24.11.7',
           reachable: true,
           unreachable_since: null,
+          problem: null,
         },
       ],
     });
@@ -484,6 +546,44 @@ describe('the companion: its status for the interface', () => {
     expect(device).toMatchObject({ url: nowhere, git_hash: null, reachable: false });
     expect(device?.unreachable_since).toBeGreaterThanOrEqual(before);
     expect(device?.unreachable_since).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+  }, 30_000);
+
+  const problemOf = async (app: FastifyInstance) =>
+    waitFor(
+      async () =>
+        CompanionStatusSchema.parse(JSON.parse((await status(app)).body)).devices[0]?.problem ??
+        undefined,
+      10_000,
+      'a device problem',
+    );
+
+  it('says a wrong stored password in plain words, never the password', async () => {
+    const companion = await startCompanion(proxy.url, 'Not-The-Pass-9');
+    expect(await problemOf(companion.app)).toEqual({
+      code: 'wrong-password',
+      message: `${proxy.url} refused the password (401): check the device's admin password`,
+    });
+    expect((await status(companion.app)).body).not.toContain('Not-The-Pass-9');
+  }, 30_000);
+
+  it('says a web server that is not an OpenDTU in plain words', async () => {
+    const page = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end('<!doctype html><title>Router</title><h1>Welcome</h1>');
+    });
+    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => new Promise<void>((resolve) => page.close(() => resolve())));
+    const url = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
+    const companion = await startCompanion(url);
+    const problem = await waitFor(async () => {
+      const found = await problemOf(companion.app);
+      // The probe's reading of the page, once it came.
+      return companion.app.companion!.probed ? found : undefined;
+    });
+    expect(problem).toEqual({
+      code: 'not-opendtu',
+      message: `${url} answers with a web page: not an OpenDTU at this address`,
+    });
   }, 30_000);
 
   it('says "no companion" on the simulated gateway', async () => {

@@ -12,6 +12,7 @@ function deviceStatus(companion: DeviceCompanion): CompanionStatus['devices'][nu
     git_hash: probed?.ok ? probed.gitHash : null,
     reachable: companion.link.state === 'connected',
     unreachable_since: awaySince === undefined ? null : Math.floor(awaySince / 1000),
+    problem: companion.problem,
   };
 }
 

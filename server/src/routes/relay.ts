@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { DEVICE_AWAY_SINCE_HEADER, DEVICE_PROBLEM_HEADER } from '@heliodtu/contract/device-problem';
 import type { DeviceCompanion } from '../device/relay/companion.js';
 import type { RelayResult } from '../device/relay/device-relay.js';
 import { bodyWithOwnPasswordHint } from '../device/relay/own-login-hint.js';
@@ -43,12 +44,26 @@ export const relayRoutes: FastifyPluginAsync<{ companion: DeviceCompanion }> = a
   for (const path of CACHED_READS) {
     app.get(path, { preHandler: guard }, async (request, reply) => {
       const result = await companion.relay.cachedGet(request.url, RELAY_CACHE_MS);
+      if (path !== LIVE_DATA_STATUS) return send(reply, companion, result);
       // The default-password hint is about the companion's login, not the device's.
-      if (path === LIVE_DATA_STATUS && result.ok && result.status === 200) {
-        const body = bodyWithOwnPasswordHint(result.body, companion.ownDefaultPassword());
-        return send(reply, companion, { ...result, body });
+      const withOwnHint = (body: Buffer) =>
+        bodyWithOwnPasswordHint(body, companion.ownDefaultPassword());
+      if (result.ok) {
+        if (result.status === 200) companion.lastLive.keep(request.url, result);
+        return send(reply, companion, { ...result, body: withOwnHint(result.body) });
       }
-      return send(reply, companion, result);
+      // The device is away: its last figures, aged to now and marked, keep the live view going.
+      companion.lastLive.failed();
+      const kept = companion.lastLive.aged(request.url);
+      if (!kept) return send(reply, companion, result);
+      const since = companion.awaySince ?? Date.now();
+      return reply
+        .code(200)
+        .headers(kept.headers)
+        .header('cache-control', 'no-store')
+        .header(DEVICE_PROBLEM_HEADER, result.problem.code)
+        .header(DEVICE_AWAY_SINCE_HEADER, String(Math.floor(since / 1000)))
+        .send(withOwnHint(kept.body));
     });
   }
 
@@ -72,12 +87,17 @@ export const relayRoutes: FastifyPluginAsync<{ companion: DeviceCompanion }> = a
 
 function send(reply: FastifyReply, companion: DeviceCompanion, result: RelayResult): FastifyReply {
   if (!result.ok) {
-    return reply.code(result.status).type('application/json').send({
-      type: 'danger',
-      message: result.problem.message,
-      device: companion.id,
-      problem: result.problem.code,
-    });
+    // The marker tells the interface the companion answered: the device is the one away.
+    return reply
+      .code(result.status)
+      .type('application/json')
+      .header(DEVICE_PROBLEM_HEADER, result.problem.code)
+      .send({
+        type: 'danger',
+        message: result.problem.message,
+        device: companion.id,
+        problem: result.problem.code,
+      });
   }
   return reply.code(result.status).headers(result.headers).send(result.body);
 }

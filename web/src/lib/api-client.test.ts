@@ -134,4 +134,46 @@ describe('api client', () => {
     await apiGet('api/locked', { silent: true }).catch(() => undefined);
     expect(reach()).toBe(false);
   });
+
+  it("reads a companion's failure for its device as an answer, with the device problem", async () => {
+    const reach = () => useGatewayReach.getState().unreachable;
+    const deviceAway = (status: number, problem: string) => () =>
+      HttpResponse.json(
+        {
+          type: 'danger',
+          message: 'http://10.0.0.9 refused the connection',
+          device: 'dtu',
+          problem,
+        },
+        { status, headers: { 'X-HelioDTU-Device-Problem': problem } },
+      );
+    server.use(
+      http.get('*/api/down', () => HttpResponse.error()),
+      http.get('*/api/away', deviceAway(503, 'refused')),
+      http.get('*/api/password', deviceAway(502, 'wrong-password')),
+      http.get('*/api/newer', deviceAway(504, 'some-new-code')),
+    );
+    await apiGet('api/down', { silent: true }).catch(() => undefined);
+    expect(reach()).toBe(true);
+    const away = await apiGet('api/away', { silent: true }).catch((error: unknown) => error);
+    // The companion is there: the shell must not say the gateway is away.
+    expect(reach()).toBe(false);
+    expect(away).toBeInstanceOf(ApiError);
+    expect(away).toMatchObject({
+      status: 503,
+      deviceProblem: 'refused',
+      message: 'http://10.0.0.9 refused the connection',
+    });
+    await apiGet('api/down', { silent: true }).catch(() => undefined);
+    await expect(apiGet('api/password', { silent: true })).rejects.toMatchObject({
+      status: 502,
+      deviceProblem: 'wrong-password',
+    });
+    expect(reach()).toBe(false);
+    // A code this build does not know: still an answer, said by the companion's message.
+    await apiGet('api/down', { silent: true }).catch(() => undefined);
+    const newer = await apiGet('api/newer', { silent: true }).catch((error: unknown) => error);
+    expect(reach()).toBe(false);
+    expect(newer).toMatchObject({ status: 504, deviceProblem: undefined });
+  });
 });

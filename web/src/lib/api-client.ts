@@ -1,3 +1,8 @@
+import {
+  DEVICE_PROBLEM_HEADER,
+  isDeviceProblemCode,
+  type DeviceProblemCode,
+} from '@heliodtu/contract/device-problem';
 import { appUrl, currentAppPath } from './base-path';
 import { gatewayReach, isNoAnswer } from './gateway-reach';
 import { loginPathWithReturn, navigateTo } from './navigation';
@@ -11,10 +16,22 @@ export class ApiError extends Error {
     readonly status: number,
     /** Seconds from a Retry-After header (429 after too many failed logins); else undefined. */
     readonly retryAfterSeconds?: number,
+    /**
+     * Set when a companion answered for an OpenDTU that did not (issue 24): why, as a code the
+     * screens put in plain words (lib/device-problem-text.ts). The gateway itself is there.
+     */
+    readonly deviceProblem?: DeviceProblemCode,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The device problem a companion marked its answer with, if any (unknown codes count too). */
+function deviceProblemOf(response: Response): DeviceProblemCode | 'unknown' | undefined {
+  const marked = response.headers.get(DEVICE_PROBLEM_HEADER);
+  if (marked === null) return undefined;
+  return isDeviceProblemCode(marked) ? marked : 'unknown';
 }
 
 export type QueryValue = string | number | boolean | undefined;
@@ -130,7 +147,9 @@ async function readAnswer<T>(
   path: string,
   { silent, handle401 }: { silent: boolean; handle401: boolean },
 ): Promise<T> {
-  if (isNoAnswer(response.status)) gatewayReach.lost();
+  const deviceProblem = deviceProblemOf(response);
+  // A companion's 502/503/504 for its device is an answer: the companion is there.
+  if (isNoAnswer(response.status) && deviceProblem === undefined) gatewayReach.lost();
   else gatewayReach.answered();
   if (response.status === 401) {
     if (handle401) handleUnauthorized();
@@ -142,6 +161,7 @@ async function readAnswer<T>(
       messageOf(text, response.statusText),
       response.status,
       retryAfterOf(response),
+      deviceProblem === 'unknown' ? undefined : deviceProblem,
     );
     if (!silent) showErrorPage(error);
     throw error;

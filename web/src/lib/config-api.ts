@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@/lib/query';
 import type { ApiResult } from '@heliodtu/contract/envelope';
 import { apiGet, apiPost } from './api-client';
+import { failureReason } from './device-problem-text';
 import { translate } from './i18n/use-t';
 
 /**
@@ -27,8 +28,10 @@ export function useConfig<T>(area: string, path?: string) {
 
 /** A result to show for a save that never got an answer (network down, gateway away). */
 export function failedSaveResult(error: unknown): ApiResult {
-  const reason = error instanceof Error ? error.message : String(error);
-  return { type: 'danger', message: translate('base.SaveFailed', { reason }) };
+  return {
+    type: 'danger',
+    message: translate('base.SaveFailed', { reason: failureReason(error) }),
+  };
 }
 
 export function useSaveConfig<D>(area: string, path = `api/${area}/config`) {

@@ -1,7 +1,9 @@
 import type { ReconnectPolicy } from '../../reconnect-policy.js';
+import type { DeviceProblem } from './device-problem.js';
 import { DeviceRelay, type RelayResult } from './device-relay.js';
 import { DeviceConsole } from './device-console.js';
 import type { DeviceTarget } from './device-target.js';
+import { LastLiveAnswers } from './last-live-answers.js';
 import { LiveLink } from './live-link.js';
 import { probeDevice, type ProbeResult } from './probe.js';
 import { RelayLiveStore } from './relay-live-store.js';
@@ -33,6 +35,8 @@ export class DeviceCompanion {
   readonly link: LiveLink;
   readonly relay: DeviceRelay;
   readonly console: DeviceConsole;
+  /** The device's last live data answers, for the live view while the device is away. */
+  readonly lastLive = new LastLiveAnswers();
   /** The latest probe's answer, once one came. */
   probed: ProbeResult | undefined;
   private readonly log: (line: string) => void;
@@ -87,6 +91,25 @@ export class DeviceCompanion {
    */
   get timezone(): string {
     return this.deviceTimezone ?? this.fallbackTimezone();
+  }
+
+  /**
+   * Why the device cannot be used now, in plain words; null while it answers as an OpenDTU.
+   * The live socket says what is wrong now; the probe read the page the device answered, so
+   * for the same code its message is the more telling ("answers with a web page").
+   */
+  get problem(): DeviceProblem | null {
+    const probed = this.probed;
+    const probeProblem =
+      probed && !probed.ok ? { code: probed.code, message: probed.message } : null;
+    const linkProblem = this.link.problem;
+    if (!linkProblem) return probeProblem;
+    return probeProblem?.code === linkProblem.code ? probeProblem : linkProblem;
+  }
+
+  /** Epoch ms since when the device has not answered: the live socket, else the REST reads. */
+  get awaySince(): number | undefined {
+    return this.link.awaySince ?? this.lastLive.failingSince;
   }
 
   /** Probes once (one line on the console either way) and opens the live socket. */

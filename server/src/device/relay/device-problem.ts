@@ -1,32 +1,13 @@
+import type { DeviceProblem } from '@heliodtu/contract/companion';
+import type { DeviceProblemCode } from '@heliodtu/contract/device-problem';
+
 /**
  * Why a device cannot be used, in words an owner acts on. The code is stable (the interface
- * translates it later); the message is English for the start line and the console. Neither
+ * translates it, contract/device-problem.ts); the message is English for the start line and the console. Neither
  * ever holds a stack trace or a credential.
  */
-export type DeviceProblemCode =
-  /** Something answers, but not as an OpenDTU (a web page, 404, other JSON, a redirect). */
-  | 'not-opendtu'
-  /** 401 although a password was sent. */
-  | 'wrong-password'
-  /** 401 and no password set: the device has read-only access off. */
-  | 'password-needed'
-  /** An OpenDTU-like answer of 429 or 5xx: busy or out of memory. */
-  | 'device-error'
-  | 'timeout'
-  | 'tls'
-  | 'dns'
-  | 'refused'
-  /** No route, reset, or another network error: powered off, off the Wi-Fi. */
-  | 'unreachable'
-  /** An open connection ended (the live socket only). */
-  | 'connection-lost'
-  /** The companion's line of requests to a slow device is full: nothing was sent. */
-  | 'busy';
-
-export interface DeviceProblem {
-  code: DeviceProblemCode;
-  message: string;
-}
+export type { DeviceProblem } from '@heliodtu/contract/companion';
+export type { DeviceProblemCode } from '@heliodtu/contract/device-problem';
 
 const problem = (code: DeviceProblemCode, message: string): DeviceProblem => ({ code, message });
 

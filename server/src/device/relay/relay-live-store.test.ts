@@ -25,6 +25,18 @@ describe('RelayLiveStore', () => {
     expect(store.liveData('unknown').inverters).toEqual([]);
   });
 
+  it("grows an inverter's data age by the time since its frame came", () => {
+    let now = 1_000_000;
+    const store = new RelayLiveStore('dtu', () => now);
+    store.accept(frame({ serial: 'a1', data_age: 2 }));
+    expect(store.liveData('a1').inverters[0]?.data_age).toBe(2);
+    // The device is away: the fan-out repeats this frame, its age keeps counting.
+    now += 25_400;
+    expect(store.liveData('a1').inverters[0]?.data_age).toBe(27);
+    // The history reads the packet as it came.
+    expect(store.inverterState('a1')!.lastUpdateUptime).toBe(1000 - 2);
+  });
+
   it('drops what is not one inverter of live data, keeping nothing of it', () => {
     const store = new RelayLiveStore('dtu');
     const bad = [

@@ -6,6 +6,7 @@ import type {
   LiveTotal,
 } from '@heliodtu/contract/live-data';
 import type { RecordedState } from '../../history/recorder.js';
+import { withAdvancedAges } from './aged-live-data.js';
 import { withOwnPasswordHint } from './own-login-hint.js';
 
 /** A packet older than this is the device repeating its last values (inverter asleep, away). */
@@ -55,13 +56,20 @@ export class RelayLiveStore extends EventEmitter<{ update: [string] }> {
     return [...this.inverters.keys()];
   }
 
-  /** As the device's socket sent it, with the newest total and hints (the password hint our own). */
+  /**
+   * As the device's socket sent it, with the newest total and hints (the password hint our
+   * own), its data age grown by the time since it came: the fan-out repeats the last frame
+   * while the device is away, and the browser's age must keep counting.
+   */
   liveData(serial: string): LiveDataFullStatus {
     const received = this.inverters.get(serial);
     const status: LiveDataFullStatus =
       !received || !this.total || !this.hints
         ? { inverters: [], total: this.total!, hints: this.hints! }
-        : { inverters: [received.live], total: this.total, hints: this.hints };
+        : withAdvancedAges(
+            { inverters: [received.live], total: this.total, hints: this.hints },
+            this.now() - received.at,
+          );
     return this.ownDefaultPassword
       ? withOwnPasswordHint(status, this.ownDefaultPassword())
       : status;

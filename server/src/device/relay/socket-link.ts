@@ -145,6 +145,11 @@ export class SocketLink<
     return this.linkState === 'away' ? this.awaySinceMs : undefined;
   }
 
+  /** Why the link is down, while away; undefined otherwise. */
+  get problem(): DeviceProblem | undefined {
+    return this.linkState === 'away' ? this.lastReason : undefined;
+  }
+
   /** The wait before the next retry while away (the back-off as it stands). */
   get nextRetryMs(): number {
     return this.retryDelay;

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import reloadIcon from 'bootstrap-icons/icons/arrow-clockwise.svg?raw';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
+import { loadFailedText } from '@/lib/device-problem-text';
 import { useT } from '@/lib/i18n/use-t';
 import { OnlineMarker } from './online-marker';
 import { PullToRefreshIndicator, usePullToRefresh } from './pull-to-refresh';
@@ -16,15 +17,16 @@ export interface PageProps {
   error?: unknown;
   /** Shows the live-connection dot: true online, false offline; absent hides it. */
   socketOnline?: boolean;
+  /** Shown under the title in every state, also beside a failed load's error. */
+  lead?: ReactNode;
   children?: ReactNode;
 }
 
 function LoadError({ error, onRetry }: { error: unknown; onRetry: (() => unknown) | undefined }) {
   const t = useT();
-  const reason = error instanceof Error ? error.message : String(error);
   return (
     <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
-      <span className="me-auto">{t('base.LoadFailed', { reason })}</span>
+      <span className="me-auto">{loadFailedText(error)}</span>
       {onRetry && (
         <button
           type="button"
@@ -40,7 +42,7 @@ function LoadError({ error, onRetry }: { error: unknown; onRetry: (() => unknown
 
 /** The frame of every screen (spec §2 "Page layout"): title, marker, reload, spinner, pull-to-refresh. */
 export function Page(props: PageProps) {
-  const { title, isLoading = false, onReload, socketOnline, error, children } = props;
+  const { title, isLoading = false, onReload, socketOnline, error, lead, children } = props;
   const t = useT();
   const pull = usePullToRefresh(onReload);
   useEffect(() => {
@@ -67,6 +69,7 @@ export function Page(props: PageProps) {
           </button>
         )}
       </div>
+      {lead}
       {isLoading ? (
         <div className="text-center my-5">
           <Spinner label={t('base.Loading')} />

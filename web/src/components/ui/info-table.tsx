@@ -45,8 +45,22 @@ export function InfoRow({ label, children }: { label: ReactNode; children: React
 }
 
 /** A state as a coloured badge (connected, enabled, synced …), spec §4. */
-export function StateBadge({ ok, children }: { ok: boolean; children: ReactNode }) {
-  return <span className={`badge ${ok ? 'text-bg-success' : 'text-bg-danger'}`}>{children}</span>;
+export function StateBadge({
+  ok,
+  children,
+  wrap = false,
+}: {
+  ok: boolean;
+  children: ReactNode;
+  /** A long text (with a date) may break, so a phone's table does not scroll sideways. */
+  wrap?: boolean;
+}) {
+  const colour = ok ? 'text-bg-success' : 'text-bg-danger';
+  return (
+    <span className={`badge ${colour}${wrap ? ' text-wrap text-start lh-base' : ''}`}>
+      {children}
+    </span>
+  );
 }
 
 /** A text value; an empty one is shown as `emptyText`, muted, never as a blank or 'undefined'. */

@@ -5,6 +5,7 @@ import {
   liveDataMessageFixture,
   liveDataStatusFixture,
 } from '@heliodtu/contract/fixtures/live-data';
+import { gatewayReach } from '@/lib/gateway-reach';
 import { FakeSocket } from '@/testing/fake-socket';
 import { fullInverter, liveMessage, oneInverterStatus } from '@/testing/live-samples';
 import { server } from '@/testing/msw-server';
@@ -168,7 +169,7 @@ describe('LivePage', () => {
 
   describe('on a companion (issue 24)', () => {
     const device = companionDeviceFixture;
-    const companionAnswers = (answer: { reachable: boolean; unreachable_since: number | null }) => {
+    const companionAnswers = (answer: Partial<typeof device>) => {
       const asked = { count: 0 };
       server.use(
         http.get('*/api/companion/status', () => {
@@ -189,6 +190,68 @@ describe('LivePage', () => {
       );
       expect(hint).toHaveTextContent('the companion keeps trying to reconnect');
       expect(screen.getByTestId('total-Power')).toHaveTextContent('3,388.5 W');
+    });
+
+    it('says why in plain words: a wrong stored password', async () => {
+      const since = Date.UTC(2025, 5, 21, 10, 4, 5) / 1000;
+      companionAnswers({
+        reachable: false,
+        unreachable_since: since,
+        problem: {
+          code: 'wrong-password',
+          message:
+            "http://192.168.1.50 refused the password (401): check the device's admin password",
+        },
+      });
+      await renderPage();
+      const problem = await screen.findByTestId('device-problem');
+      expect(problem).toHaveTextContent(
+        "The device refused the stored password: set the device's admin password (DTU_PASSWORD).",
+      );
+      expect(screen.getByTestId('hint-device-away')).toContainElement(problem);
+    });
+
+    it('says a device that answers but is not an OpenDTU, even while its socket is open', async () => {
+      companionAnswers({
+        problem: {
+          code: 'not-opendtu',
+          message: 'http://192.168.1.50 answers with a web page: not an OpenDTU at this address',
+        },
+      });
+      await renderPage();
+      const hint = await screen.findByTestId('hint-device-away');
+      expect(hint).toHaveTextContent(
+        /^The address answers, but not as an OpenDTU: check the device address \(DTU_URL\)\.$/,
+      );
+    });
+
+    it('keeps loading from the companion while the device is away: no "gateway away" notice', async () => {
+      const since = Date.UTC(2025, 5, 21, 10, 4, 5) / 1000;
+      companionAnswers({ reachable: false, unreachable_since: since });
+      let liveAsked = 0;
+      server.use(
+        liveHandlers.systemStatus(),
+        liveHandlers.ntpStatus(),
+        http.get('*/api/livedata/status', () => {
+          liveAsked += 1;
+          return HttpResponse.json(
+            { type: 'danger', message: 'refused', device: 'dtu', problem: 'refused' },
+            { status: 503, headers: { 'X-HelioDTU-Device-Problem': 'refused' } },
+          );
+        }),
+      );
+      const lost = vi.spyOn(gatewayReach, 'lost');
+      renderWithProviders(<LivePage />);
+      await screen.findByTestId('hint-device-away');
+      // The failed first load has been read by the page (its spinner is gone).
+      await waitFor(() => expect(liveAsked).toBeGreaterThan(0));
+      await waitFor(() => expect(screen.queryByText('Loading…')).toBeNull());
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(screen.queryByText(/The gateway (cannot be reached|did not answer)/)).toBeNull();
+      expect(screen.queryByTestId('connection-notice')).toBeNull();
+      // The companion answered: nothing tells the shell the gateway is away.
+      expect(lost).not.toHaveBeenCalled();
+      lost.mockRestore();
     });
 
     it('says nothing while the device is reachable', async () => {

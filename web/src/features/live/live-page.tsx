@@ -1,11 +1,16 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { Page } from '@/components/layout/page';
+import { useCompanionDevice } from '@/lib/companion-status';
 import { useGatewayReach } from '@/lib/gateway-reach';
 import { useT } from '@/lib/i18n/use-t';
 import { PATHS } from '@/lib/paths';
 import { ConnectionNotice } from './components/connection-notice';
-import { DeviceAwayHint } from './components/device-away-hint';
+import {
+  DEVICE_STATUS_POLL_MS,
+  DeviceAwayHint,
+  deviceNeedsHint,
+} from './components/device-away-hint';
 import { SnapshotNotice } from './components/snapshot-notice';
 import { InverterTabs } from './components/inverter-tabs';
 import { LiveHints } from './components/live-hints';
@@ -58,6 +63,10 @@ export function LivePage() {
   // request waits, but the notice and the last snapshot at once.
   const unreachable = useGatewayReach((state) => state.unreachable);
   useWeakStringFeed((inverterCount ?? 0) > 0);
+  // On a companion whose device is away the companion answered: its banner says why, not
+  // "the gateway did not answer".
+  const device = useCompanionDevice(DEVICE_STATUS_POLL_MS);
+  const deviceAway = deviceNeedsHint(device);
 
   return (
     <Page
@@ -66,8 +75,8 @@ export function LivePage() {
       onReload={reload}
       isLoading={(loading && inverterCount === undefined && !unreachable) || reloading}
     >
-      <ConnectionNotice loadFailed={loadFailed} />
-      <DeviceAwayHint />
+      <ConnectionNotice loadFailed={loadFailed && !deviceAway} />
+      <DeviceAwayHint device={device} />
       <SnapshotNotice loadFailed={loadFailed} />
       <LiveHints />
       {inverterCount !== undefined && (

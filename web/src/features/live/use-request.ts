@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { failureReason } from '@/lib/device-problem-text';
 
 export interface RequestState<T> {
   data: T | undefined;
@@ -42,7 +43,7 @@ export function useRequest<T>(
             setError(undefined);
           },
           (cause: unknown) => {
-            if (active) setError(cause instanceof Error ? cause.message : String(cause));
+            if (active) setError(failureReason(cause));
           },
         )
         .finally(() => {

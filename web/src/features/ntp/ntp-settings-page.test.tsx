@@ -1,7 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import type { NtpConfig, NtpTime } from '@heliodtu/contract/ntp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { answerGet, recordPosts, SAVED } from '@/testing/api-handlers';
+import { useGatewayReach } from '@/lib/gateway-reach';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { NtpSettingsPage } from './ntp-settings-page';
@@ -73,6 +75,27 @@ describe('NtpSettingsPage', () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(
       expect.arrayContaining(['Argentina/Buenos Aires', 'Astronomical (108°)']),
     );
+  });
+
+  it('says in plain words when the device behind a companion does not answer', async () => {
+    server.use(
+      answerGet('zones.json', ZONES),
+      answerGet('api/ntp/time', TIME),
+      http.get('*/api/ntp/config', () =>
+        HttpResponse.json(
+          { type: 'danger', message: 'http://10.0.0.9 refused the connection', problem: 'refused' },
+          { status: 503, headers: { 'X-HelioDTU-Device-Problem': 'refused' } },
+        ),
+      ),
+    );
+    renderWithProviders(<NtpSettingsPage />, { route: '/settings/ntp', loggedIn: true });
+    const alert = await screen.findByText(/^Could not load the data/);
+    expect(alert).toHaveTextContent(
+      'Could not load the data: the OpenDTU behind this companion did not answer. ' +
+        'The device refused the connection: it is restarting, or nothing listens at that address.',
+    );
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+    expect(useGatewayReach.getState().unreachable).toBe(false);
   });
 
   it('a zone choice sets both the POSIX string and the name', async () => {

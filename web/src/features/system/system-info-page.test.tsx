@@ -129,6 +129,53 @@ describe('SystemInfoPage', () => {
       expect(badge.textContent).toMatch(/2025/);
     });
 
+    it('says what keeps the device from being used, in plain words with the detail', async () => {
+      const detail =
+        "http://192.168.1.50 refused the password (401): check the device's admin password";
+      server.use(
+        // The status is the device's, relayed: it cannot come, the card still says why.
+        http.get('*/api/system/status', () =>
+          HttpResponse.json(
+            { type: 'danger', message: detail, device: 'dtu', problem: 'wrong-password' },
+            { status: 502, headers: { 'X-HelioDTU-Device-Problem': 'wrong-password' } },
+          ),
+        ),
+        answerGet('api/companion/status', {
+          companion: true,
+          devices: [
+            {
+              ...device,
+              git_hash: null,
+              reachable: false,
+              unreachable_since: 1_750_500_000,
+              problem: { code: 'wrong-password', message: detail },
+            },
+          ],
+        }),
+      );
+      renderWithProviders(<SystemInfoPage />, { route: '/info/system' });
+      const problem = await screen.findByTestId('device-problem');
+      expect(problem).toHaveTextContent(
+        "The device refused the stored password: set the device's admin password (DTU_PASSWORD).",
+      );
+      const row = screen.getByRole('rowheader', { name: 'Problem' }).closest('tr');
+      expect(row).toHaveTextContent(`Details: ${detail}`);
+      expect(
+        await screen.findByText(/^Could not load the data: the OpenDTU behind this companion/),
+      ).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+    });
+
+    it('shows no problem row while the device is fine', async () => {
+      server.use(
+        answerGet('api/system/status', SYSTEM_SAMPLE),
+        answerGet('api/companion/status', { companion: true, devices: [device] }),
+      );
+      renderWithProviders(<SystemInfoPage />, { route: '/info/system' });
+      await screen.findByRole('heading', { name: 'Device behind this companion' });
+      expect(screen.queryByRole('rowheader', { name: 'Problem' })).toBeNull();
+    });
+
     it('shows no such card on a gateway that is not one, nor on a device', async () => {
       server.use(answerGet('api/system/status', SYSTEM_SAMPLE));
       renderWithProviders(<SystemInfoPage />, { route: '/info/system' });

@@ -15,12 +15,24 @@ export function SystemInfoPage() {
   const t = useT();
   const query = useSystemStatus();
   const companionDevice = useCompanionDevice();
+  const companionCard = companionDevice && <CompanionInfo device={companionDevice} />;
   return (
-    <StatusPage title={t('systeminfo.SystemInfo')} query={query}>
+    <StatusPage
+      title={t('systeminfo.SystemInfo')}
+      query={query}
+      // On a companion the status is the device's: when it cannot come, the card says why.
+      withoutStatus={
+        companionCard && (
+          <div className="row gx-3">
+            <div className="col-lg-6">{companionCard}</div>
+          </div>
+        )
+      }
+    >
       {(status) => (
         <div className="row gx-3">
           <div className="col-lg-6">
-            {companionDevice && <CompanionInfo device={companionDevice} />}
+            {companionCard}
             <FirmwareInfo status={status} receivedAt={query.dataUpdatedAt} />
           </div>
           <div className="col-lg-6">

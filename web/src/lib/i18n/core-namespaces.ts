@@ -19,4 +19,6 @@ export const CORE_NAMESPACES = [
   'inverterchannelproperty',
   // The fleet overview, the live view's default tab with two or more inverters (issue 15).
   'liveoverview',
+  // A companion's device problems (issue 24): the live view's banner and every load error.
+  'deviceproblem',
 ] as const;

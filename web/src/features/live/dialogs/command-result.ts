@@ -1,5 +1,6 @@
 import type { ApiResult } from '@heliodtu/contract/envelope';
 import type { ShownResult } from '@/components/ui/result-alert';
+import { failureReason } from '@/lib/device-problem-text';
 
 /**
  * Spec §2: success closes the dialog; any other answer is shown in the dialog's alert. A failed
@@ -15,6 +16,6 @@ export async function runCommand(
     if (answer?.type === 'success') onSuccess();
     else onOther(answer ?? { type: 'danger', message: '' });
   } catch (error) {
-    onOther({ type: 'danger', message: error instanceof Error ? error.message : String(error) });
+    onOther({ type: 'danger', message: failureReason(error) });
   }
 }
