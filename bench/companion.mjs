@@ -389,8 +389,8 @@ try {
   }
   out(
     `The page kept ${frames.sockets() === 1 ? 'its one' : `${frames.sockets()}`} socket to the companion;` +
-      ' the companion retries the device 1 s doubling to 30 s, so the wait after the device answers grows' +
-      ' with how long it was away. A real' +
+      ' the companion retries the device 1 s doubling to 30 s, and at once when a knock (HEAD / every' +
+      ' second while nothing answers) gets an answer, so the wait does not grow with the outage. A real' +
       ' OpenDTU may hold its first frame up to 10 s; the simulated device sends every inverter at once.\n',
   );
 } finally {
