@@ -49,11 +49,16 @@ describe('the companion in front of a slow device', () => {
       15_000,
       'the start line',
     );
-    await waitFor(() => proxy.inFlight() === 0 || undefined, 5000, 'an idle device');
+    // And the companion's own read of the device's time zone, once its live socket is up.
+    await waitFor(
+      () => (proxy.received('/api/ntp/config') >= 1 && proxy.inFlight() === 0) || undefined,
+      15_000,
+      'an idle device',
+    );
     proxy.resetPeak();
 
     const burst = Array.from({ length: BURST }, (_, i) =>
-      timedGet(`${companion.url}/api/ntp/config?n=${i}`),
+      timedGet(`${companion.url}/api/network/config?n=${i}`),
     );
     // While the device works through its share, the companion's own answers come at once.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -81,7 +86,7 @@ describe('the companion in front of a slow device', () => {
       });
     }
     // The device got only what was accepted, never more at once than the bound.
-    expect(proxy.received('/api/ntp/config')).toBe(accepted);
+    expect(proxy.received('/api/network/config')).toBe(accepted);
     expect(proxy.peak()).toBe(RELAY_BOUND.maxInFlight);
     // Served in turns of the bound, 2 s each: the last after about five turns, not one more.
     const slowest = Math.max(...relayed.map((a) => a.ms));
@@ -89,7 +94,7 @@ describe('the companion in front of a slow device', () => {
     expect(slowest).toBeLessThan((accepted / RELAY_BOUND.maxInFlight + 2) * DELAY_MS);
 
     // The line is empty again: the next request goes through in one turn.
-    const after = await timedGet(`${companion.url}/api/ntp/config`);
+    const after = await timedGet(`${companion.url}/api/network/config`);
     expect(after.status).toBe(200);
     expect(after.ms).toBeLessThan(DELAY_MS + PROMPT_MS);
   }, 90_000);

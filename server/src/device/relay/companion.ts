@@ -116,7 +116,7 @@ export class DeviceCompanion {
   start(): void {
     this.link.start();
     void this.probe();
-    this.readTimezone();
+    // The time zone is read once the live socket is up ('connected'): one request, not two.
   }
 
   /**
