@@ -3,6 +3,8 @@ import {
   CONFIG_VERSION,
   DEFAULT_PASSWORD,
   LED_COUNT,
+  LOG_LEVEL_DEFAULT,
+  SYSLOG_PORT_DEFAULT,
   MAX_CHANNELS,
   MAX_INVERTERS,
   STRING_AZIMUTH,
@@ -133,6 +135,20 @@ export const ConfigFileSchema = z.object({
     aptimeout: int(3),
   }),
   mdns: section({ enabled: bool(false) }),
+  /** Current firmware's syslog target (v26.3.30); a v24 device ignores the section. */
+  syslog: section({
+    enabled: bool(false),
+    hostname: str(''),
+    port: int(SYSLOG_PORT_DEFAULT),
+  }),
+  /** Current firmware's log levels (v26.3.30); modules not listed inherit the default. */
+  logging: section({
+    default: int(LOG_LEVEL_DEFAULT),
+    modules: z
+      .array(z.object({ name: z.string(), level: z.number().int() }))
+      .catch([])
+      .default([]),
+  }),
   ntp: section({
     server: str('opendtu.pool.ntp.org'),
     timezone: str('CET-1CEST,M3.5.0,M10.5.0/3'),
