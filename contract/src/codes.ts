@@ -107,8 +107,7 @@ export const ApiCodeV26 = {
 
 export type ApiCodeName = keyof typeof ApiCode | keyof typeof ApiCodeV26;
 export type ApiCodeValue =
-  | (typeof ApiCode)[keyof typeof ApiCode]
-  | (typeof ApiCodeV26)[keyof typeof ApiCodeV26];
+  (typeof ApiCode)[keyof typeof ApiCode] | (typeof ApiCodeV26)[keyof typeof ApiCodeV26];
 
 /**
  * The device's English message per code. The web interface shows translated

@@ -32,11 +32,7 @@ import {
 } from './inverter.js';
 import { LimitStatusSchema, type LimitConfigRequest, type LimitStatus } from './limit.js';
 import { LiveDataStatusSchema, type LiveDataStatus } from './live-data.js';
-import {
-  LoggingConfigSchema,
-  type LoggingConfig,
-  type LoggingConfigRequest,
-} from './logging.js';
+import { LoggingConfigSchema, type LoggingConfig, type LoggingConfigRequest } from './logging.js';
 import type { RebootRequest } from './maintenance.js';
 import {
   MqttConfigSchema,

@@ -100,7 +100,7 @@ export const OPENDTU_OPERATIONS: OperationCatalogue = {
     area: 'limit',
     summary: 'Send a power limit to an inverter',
     description:
-      '`limit_type`: 0 = W non-persistent, 1 = % non-persistent; kept after a restart: **v24.11.7** 256 = W, 257 = %; **v26.3.30** 2 = W, 3 = %. Each generation refuses the other\'s persistent values and anything else with 5003.',
+      "`limit_type`: 0 = W non-persistent, 1 = % non-persistent; kept after a restart: **v24.11.7** 256 = W, 257 = %; **v26.3.30** 2 = W, 3 = %. Each generation refuses the other's persistent values and anything else with 5003.",
     guard: 'admin',
     data: LimitConfigRequestSchema,
     codes: [ApiCode.GenericSuccess, ...codesOf('Limit')],
@@ -223,7 +223,7 @@ export const OPENDTU_OPERATIONS: OperationCatalogue = {
     area: 'logging',
     summary: 'Log levels: the default and one per module (v26.3.30 only)',
     description:
-      'Levels are ESP-IDF\'s: 0 none, 1 error, 2 warning, 3 info, 4 debug, 5 verbose; a module at −1 inherits the default. Every module of the device is listed.',
+      "Levels are ESP-IDF's: 0 none, 1 error, 2 warning, 3 info, 4 debug, 5 verbose; a module at −1 inherits the default. Every module of the device is listed.",
     guard: 'admin',
     currentFirmwareOnly: true,
   },

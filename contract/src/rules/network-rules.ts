@@ -30,7 +30,9 @@ const IP_FIELDS = [
  * (C strings; an SSID is 32 bytes by 802.11). The hostname, SSID and password warnings carry no
  * code on the wire: they come with the device's message and 1005 as their code.
  */
-export function networkConfigProblems(data: NetworkConfigData | NetworkConfigDataV26): FieldProblem[] {
+export function networkConfigProblems(
+  data: NetworkConfigData | NetworkConfigDataV26,
+): FieldProblem[] {
   const problems: FieldProblem[] = [];
   for (const [field, code] of IP_FIELDS) {
     if (parseIpv4(data[field]) === null) problems.push({ field, code });
@@ -63,7 +65,10 @@ export function syslogProblems(
 ): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const host = data.sysloghostname;
-  if (data.syslogenabled && (host === undefined || host.length < 1 || host.length > SYSLOG_HOSTNAME_MAX)) {
+  if (
+    data.syslogenabled &&
+    (host === undefined || host.length < 1 || host.length > SYSLOG_HOSTNAME_MAX)
+  ) {
     const param = { max: SYSLOG_HOSTNAME_MAX };
     problems.push({ field: 'sysloghostname', code: ApiCodeV26.NetworkSyslogHostnameLength, param });
   }
