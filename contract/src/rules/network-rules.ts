@@ -9,11 +9,12 @@ import {
 } from '../limits.js';
 import { NETWORK_WARNINGS, parseIpv4 } from '../domain/ipv4.js';
 import type { NetworkConfigData, NetworkConfigDataV26 } from '../network.js';
+import type { ApiParam } from '../envelope.js';
 import type { FieldProblem } from './field-problem.js';
 import { utf8Length } from './utf8-length.js';
 
 /** A failed network rule: a result code, or one of the device's three code-less warnings. */
-export type NetworkProblem = { code: ApiCodeValue } | { message: string };
+export type NetworkProblem = { code: ApiCodeValue; param?: ApiParam } | { message: string };
 
 const IP_FIELDS = [
   ['ipaddress', ApiCode.NetworkIpInvalid],
@@ -85,7 +86,8 @@ export function networkConfigProblem(
 ): NetworkProblem | null {
   const [first] = networkConfigProblems(data);
   if (!first) return null;
-  return first.message !== undefined ? { message: first.message } : { code: first.code };
+  if (first.message !== undefined) return { message: first.message };
+  return first.param ? { code: first.code, param: first.param } : { code: first.code };
 }
 
 /** An IPv4 address as the device stores it: four octets, printed without leading zeros. */

@@ -64,7 +64,7 @@ export const networkRoutes: FastifyPluginAsync = async (app) => {
           )
         : await request.readData(NetworkConfigRequestSchema);
     const problem = networkConfigProblem(data);
-    if (problem && 'code' in problem) throw new ApiFailure(problem.code);
+    if (problem && 'code' in problem) throw new ApiFailure(problem.code, problem.param);
     if (problem) {
       // One of the three answers the device sends without a code (wire-contract §4.8).
       const warning: ApiResult = { type: 'warning', message: problem.message };
