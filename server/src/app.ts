@@ -8,6 +8,7 @@ import { ConfigStore } from './store/config-store.js';
 import { loadChipId } from './store/chip-id.js';
 import { ConsoleLog, idfConsoleStyle } from './device/console-log.js';
 import { logLineShows } from './device/log-modules.js';
+import { loggingSettings } from '@heliodtu/contract/config-file';
 import { createDeviceClock, startNtpSync, type DeviceClock } from './device/clock.js';
 import { gatewayPlugin } from './plugins/gateway.js';
 import { apiResult, apiResultPlugin } from './plugins/api-result.js';
@@ -80,7 +81,7 @@ export async function buildApp({
       ? idfConsoleStyle(
           () => now() - bootedAt,
           // Before the config is read every line shows.
-          (tag, level) => !store || logLineShows(store.config.logging, tag, level),
+          (tag, level) => !store || logLineShows(loggingSettings(store.config), tag, level),
         )
       : undefined,
   );

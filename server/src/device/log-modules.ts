@@ -1,5 +1,5 @@
 import { effectiveLogLevel } from '@heliodtu/contract/domain/log-level';
-import type { ConfigFile } from '@heliodtu/contract/config-file';
+import type { LoggingSettings } from '@heliodtu/contract/config-file';
 
 /**
  * The modules the simulated v26.3.30 device logs for, each with its own level in
@@ -21,7 +21,7 @@ export const LOG_MODULES = [
 ] as const;
 
 /** Each module with its stored level; a module the file does not list inherits (−1). */
-export function moduleLevels(logging: ConfigFile['logging']): { name: string; level: number }[] {
+export function moduleLevels(logging: LoggingSettings): { name: string; level: number }[] {
   return LOG_MODULES.map((name) => ({
     name,
     level: logging.modules.find((m) => m.name === name)?.level ?? -1,
@@ -29,7 +29,7 @@ export function moduleLevels(logging: ConfigFile['logging']): { name: string; le
 }
 
 /** Whether a line of `level` (1 error … 5 verbose) from `tag` prints with these settings. */
-export function logLineShows(logging: ConfigFile['logging'], tag: string, level: number): boolean {
+export function logLineShows(logging: LoggingSettings, tag: string, level: number): boolean {
   const own = logging.modules.find((m) => m.name === tag)?.level ?? -1;
   return level <= effectiveLogLevel(own, logging.default);
 }

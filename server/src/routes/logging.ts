@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiCode } from '@heliodtu/contract/codes';
+import { loggingSettings } from '@heliodtu/contract/config-file';
 import { LoggingConfigRequestSchema, type LoggingConfig } from '@heliodtu/contract/logging';
 import { applyLoggingConfig } from '@heliodtu/contract/rules/logging-rules';
 import { LOG_MODULES, moduleLevels } from '../device/log-modules.js';
@@ -17,22 +18,21 @@ export const loggingRoutes: FastifyPluginAsync = async (app) => {
     '/api/logging/config',
     { preHandler: app.requireAdmin },
     async (): Promise<LoggingConfig> => {
-      const { logging } = app.store.config;
+      const logging = loggingSettings(app.store.config);
       return { loglevel: { default: logging.default, modules: moduleLevels(logging) } };
     },
   );
 
   app.post('/api/logging/config', { preHandler: app.requireAdmin }, async (request, reply) => {
     const data = await request.readData(LoggingConfigRequestSchema);
-    const current = app.store.config.logging;
+    const current = loggingSettings(app.store.config);
     const next = applyLoggingConfig(
       { default: current.default, modules: moduleLevels(current) },
       data,
       LOG_MODULES,
     );
     const saved = await app.store.update((draft) => {
-      draft.logging.default = next.default;
-      draft.logging.modules = next.modules;
+      draft.logging = next;
     });
     if (!saved) return reply.result(ApiCode.GenericWriteFailed);
     app.consoleLog.write('Logging settings saved', { tag: 'config' });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiCode } from '@heliodtu/contract/codes';
+import { syslogSettings } from '@heliodtu/contract/config-file';
 import type { ApiResult } from '@heliodtu/contract/envelope';
 import {
   NetworkConfigRequestSchema,
@@ -31,7 +32,8 @@ export const networkRoutes: FastifyPluginAsync = async (app) => {
     '/api/network/config',
     { preHandler: app.requireAdmin },
     async (): Promise<NetworkConfig> => {
-      const { wifi, mdns, syslog } = app.store.config;
+      const { wifi, mdns } = app.store.config;
+      const syslog = syslogSettings(app.store.config);
       const config: NetworkConfig = {
         hostname: wifi.hostname,
         dhcp: wifi.dhcp,
@@ -60,7 +62,7 @@ export const networkRoutes: FastifyPluginAsync = async (app) => {
       app.system.firmware === 'v26'
         ? withStoredSyslog(
             await request.readData(NetworkConfigRequestSchemaV26),
-            app.store.config.syslog,
+            syslogSettings(app.store.config),
           )
         : await request.readData(NetworkConfigRequestSchema);
     const problem = networkConfigProblem(data);
@@ -83,9 +85,11 @@ export const networkRoutes: FastifyPluginAsync = async (app) => {
       draft.wifi.aptimeout = data.aptimeout;
       draft.mdns.enabled = data.mdnsenabled;
       if (isV26Data(data)) {
-        draft.syslog.enabled = data.syslogenabled;
-        draft.syslog.hostname = data.sysloghostname;
-        draft.syslog.port = data.syslogport;
+        draft.syslog = {
+          enabled: data.syslogenabled,
+          hostname: data.sysloghostname,
+          port: data.syslogport,
+        };
       }
     });
     if (!saved) return reply.result(ApiCode.GenericWriteFailed);
