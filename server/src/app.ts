@@ -8,7 +8,7 @@ import { ConfigStore } from './store/config-store.js';
 import { loadChipId } from './store/chip-id.js';
 import { ConsoleLog, idfConsoleStyle } from './device/console-log.js';
 import { logLineShows } from './device/log-modules.js';
-import { loggingSettings } from '@heliodtu/contract/config-file';
+import { loggingSettings, type LoggingSettings } from '@heliodtu/contract/config-file';
 import { createDeviceClock, startNtpSync, type DeviceClock } from './device/clock.js';
 import { gatewayPlugin } from './plugins/gateway.js';
 import { apiResult, apiResultPlugin } from './plugins/api-result.js';
@@ -74,18 +74,22 @@ export async function buildApp({
   // The generation switch (SIM_FIRMWARE): routes and the simulator read it from app.system.
   const firmware = options.simFirmware ?? 'v24';
   const bootedAt = now();
-  let store: ConfigStore | undefined;
+  // Until the config is read (its own load messages) every line shows.
+  let logLevels: () => LoggingSettings | undefined = () => undefined;
   const consoleLog = new ConsoleLog(
     logger ? (line) => process.stdout.write(`${line}\n`) : undefined,
     firmware === 'v26'
       ? idfConsoleStyle(
           () => now() - bootedAt,
-          // Before the config is read every line shows.
-          (tag, level) => !store || logLineShows(loggingSettings(store.config), tag, level),
+          (tag, level) => {
+            const levels = logLevels();
+            return !levels || logLineShows(levels, tag, level);
+          },
         )
       : undefined,
   );
-  store = await ConfigStore.open(options.dataDir, consoleLog.tagged('config'));
+  const store = await ConfigStore.open(options.dataDir, consoleLog.tagged('config'));
+  logLevels = () => loggingSettings(store.config);
   await store.ensureWritten();
   const chipId = await loadChipId(options.dataDir);
   const clock =
