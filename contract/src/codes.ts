@@ -94,8 +94,20 @@ export const ApiCode = {
   HardwarePinMappingLength: 12001,
 } as const;
 
-export type ApiCodeName = keyof typeof ApiCode;
-export type ApiCodeValue = (typeof ApiCode)[ApiCodeName];
+/**
+ * Codes current firmware (v26.3.30) added to the reference's catalogue (wire-current.md), each
+ * numbered after the last code of its block. Only a device of that generation sends them; they
+ * are kept apart from ApiCode so that the reference's catalogue stays exactly OpenDTU v24's.
+ */
+export const ApiCodeV26 = {
+  MqttHassTopicTrailingSlash: 7018,
+  NetworkSyslogHostnameLength: 8007,
+  NetworkSyslogPort: 8008,
+} as const;
+
+export type ApiCodeName = keyof typeof ApiCode | keyof typeof ApiCodeV26;
+export type ApiCodeValue =
+  (typeof ApiCode)[keyof typeof ApiCode] | (typeof ApiCodeV26)[keyof typeof ApiCodeV26];
 
 /**
  * The device's English message per code. The web interface shows translated
@@ -150,12 +162,15 @@ export const API_MESSAGES: Partial<Record<ApiCodeValue, string>> = {
   7015: 'Hass topic must not contain space characters!',
   7016: 'LWT QoS must not be greater than 2!',
   7017: 'Client ID must not be longer than 64 characters!',
+  7018: 'Hass topic must end with a slash (/)!',
   8001: 'IP address is invalid!',
   8002: 'Netmask is invalid!',
   8003: 'Gateway is invalid!',
   8004: 'DNS Server IP 1 is invalid!',
   8005: 'DNS Server IP 2 is invalid!',
   8006: 'AP Timeout out of range!',
+  8007: 'Syslog server must between 1 and 128 characters long!',
+  8008: 'Syslog port must be a number between 1 and 65535!',
   9001: 'NTP Server must between 1 and 31 characters long!',
   9002: 'Timezone must between 1 and 50 characters long!',
   9003: 'Timezone description must between 1 and 50 characters long!',

@@ -3,6 +3,8 @@ import {
   CONFIG_VERSION,
   DEFAULT_PASSWORD,
   LED_COUNT,
+  LOG_LEVEL_DEFAULT,
+  SYSLOG_PORT_DEFAULT,
   MAX_CHANNELS,
   MAX_INVERTERS,
   STRING_AZIMUTH,
@@ -118,6 +120,27 @@ const section = <T extends z.ZodRawShape>(shape: T) =>
     z.object(shape),
   );
 
+// A v26.3.30 section: absent stays absent; one that is not an object reads as absent too.
+const optionalSection = <T extends z.ZodRawShape>(shape: T) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined,
+    z.object(shape).optional(),
+  );
+
+const SYSLOG_SHAPE = {
+  enabled: bool(false),
+  hostname: str(''),
+  port: int(SYSLOG_PORT_DEFAULT),
+};
+const LOGGING_SHAPE = {
+  default: int(LOG_LEVEL_DEFAULT),
+  modules: z
+    .array(z.object({ name: z.string(), level: z.number().int() }))
+    .catch([])
+    .default([]),
+};
+
 export const ConfigFileSchema = z.object({
   cfg: section({ version: int(CONFIG_VERSION), save_count: int(0) }),
   wifi: section({
@@ -133,6 +156,12 @@ export const ConfigFileSchema = z.object({
     aptimeout: int(3),
   }),
   mdns: section({ enabled: bool(false) }),
+  /**
+   * Current firmware's syslog target and log levels (v26.3.30): absent from a v24.11.7 file,
+   * written once a v26 gateway saves them. Read them through syslogSettings / loggingSettings.
+   */
+  syslog: optionalSection(SYSLOG_SHAPE),
+  logging: optionalSection(LOGGING_SHAPE),
   ntp: section({
     server: str('opendtu.pool.ntp.org'),
     timezone: str('CET-1CEST,M3.5.0,M10.5.0/3'),
@@ -218,4 +247,17 @@ export function defaultConfigFile(): ConfigFile {
 
 export function emptyInverterSlot(): InverterSlotFile {
   return InverterSlotFileSchema.parse({});
+}
+
+export type SyslogSettings = z.output<z.ZodObject<typeof SYSLOG_SHAPE>>;
+export type LoggingSettings = z.output<z.ZodObject<typeof LOGGING_SHAPE>>;
+
+/** The syslog settings of a file, their defaults while it has none. */
+export function syslogSettings(config: Pick<ConfigFile, 'syslog'>): SyslogSettings {
+  return config.syslog ?? z.object(SYSLOG_SHAPE).parse({});
+}
+
+/** The log levels of a file, their defaults (info, every module inheriting) while it has none. */
+export function loggingSettings(config: Pick<ConfigFile, 'logging'>): LoggingSettings {
+  return config.logging ?? z.object(LOGGING_SHAPE).parse({});
 }

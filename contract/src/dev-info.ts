@@ -17,6 +17,8 @@ export const DevInfoStatusSchema = z.object({
   max_power: z.number().int(),
   /** "YYYY-MM-DD HH:MM:SS" (UTC); meaningless while valid_data is false. */
   fw_build_datetime: z.string(),
+  /** v26.3.30 only: the inverter supports PDL (the simulated inverters answer false). */
+  pdl_supported: z.boolean().optional(),
 });
 export type DevInfoStatus = z.infer<typeof DevInfoStatusSchema>;
 

@@ -26,8 +26,8 @@ describe('ENDPOINT_KEYS', () => {
     for (const key of ENDPOINT_KEYS) expect(key).toMatch(/^(GET|POST) \/api\/[a-z0-9_/]+$/);
   });
 
-  it('cover the JSON endpoints of wire-contract §3', () => {
-    expect(ENDPOINT_KEYS).toHaveLength(40);
+  it('cover the JSON endpoints of wire-contract §3 and the three of v26.3.30', () => {
+    expect(ENDPOINT_KEYS).toHaveLength(43);
     expect(ENDPOINT_KEYS).toEqual(
       expect.arrayContaining([
         'GET /api/ntp/config',
@@ -36,6 +36,9 @@ describe('ENDPOINT_KEYS', () => {
         'POST /api/limit/config',
         'GET /api/i18n/language',
         'POST /api/maintenance/reboot',
+        'GET /api/ntp/zones',
+        'GET /api/logging/config',
+        'POST /api/logging/config',
       ]),
     );
   });

@@ -32,6 +32,7 @@ import {
 } from './inverter.js';
 import { LimitStatusSchema, type LimitConfigRequest, type LimitStatus } from './limit.js';
 import { LiveDataStatusSchema, type LiveDataStatus } from './live-data.js';
+import { LoggingConfigSchema, type LoggingConfig, type LoggingConfigRequest } from './logging.js';
 import type { RebootRequest } from './maintenance.js';
 import {
   MqttConfigSchema,
@@ -51,11 +52,13 @@ import {
   NtpConfigSchema,
   NtpStatusSchema,
   NtpTimeSchema,
+  NtpZonesSchema,
   type NtpConfig,
   type NtpConfigDataSchema,
   type NtpStatus,
   type NtpTime,
   type NtpTimeData,
+  type NtpZones,
 } from './ntp.js';
 import { PowerStatusSchema, type PowerConfigRequest, type PowerStatus } from './power.js';
 import {
@@ -123,12 +126,19 @@ export interface Endpoints {
   'POST /api/ntp/config': { data: z.input<typeof NtpConfigDataSchema>; response: ApiResult };
   'GET /api/ntp/time': { response: NtpTime };
   'POST /api/ntp/time': { data: NtpTimeData; response: ApiResult };
+  /** v26.3.30 only. */
+  'GET /api/ntp/zones': { response: NtpZones };
 
   'GET /api/mqtt/status': { response: MqttStatus };
   'GET /api/mqtt/config': { response: MqttConfig };
   'POST /api/mqtt/config': { data: z.input<typeof MqttConfigPostSchema>; response: ApiResult };
 
   'GET /api/system/status': { response: SystemStatus };
+
+  /** v26.3.30 only. */
+  'GET /api/logging/config': { response: LoggingConfig };
+  /** v26.3.30 only. */
+  'POST /api/logging/config': { data: LoggingConfigRequest; response: ApiResult };
 
   'GET /api/file/list': { response: FileListResponse };
   'POST /api/file/delete': { data: FileDeleteRequest; response: ApiResult };
@@ -208,10 +218,13 @@ export const RESPONSE_SCHEMAS = {
   'POST /api/ntp/config': ApiResultSchema,
   'GET /api/ntp/time': NtpTimeSchema,
   'POST /api/ntp/time': ApiResultSchema,
+  'GET /api/ntp/zones': NtpZonesSchema,
   'GET /api/mqtt/status': MqttStatusSchema,
   'GET /api/mqtt/config': MqttConfigSchema,
   'POST /api/mqtt/config': ApiResultSchema,
   'GET /api/system/status': SystemStatusSchema,
+  'GET /api/logging/config': LoggingConfigSchema,
+  'POST /api/logging/config': ApiResultSchema,
   'GET /api/file/list': FileListResponseSchema,
   'POST /api/file/delete': ApiResultSchema,
   'POST /api/file/delete_all': ApiResultSchema,

@@ -36,6 +36,18 @@ export const WIFI_PASSWORD_MAX = 63;
 /** Device 31, spec 32: the buffer holds 31, so the device bound holds. */
 export const HOSTNAME_MAX = 31;
 export const AP_TIMEOUT: Range = { min: 0, max: 99999 };
+/** Current firmware's syslog target (wire-current.md): a server name 1..128 while enabled. */
+export const SYSLOG_HOSTNAME_MAX = 128;
+export const SYSLOG_PORT: Range = { min: 1, max: 65535 };
+/** The syslog port of a fresh configuration (UDP syslog's). */
+export const SYSLOG_PORT_DEFAULT = 514;
+
+/** ESP-IDF log levels of current firmware's logging settings: 0 none, 1 error … 5 verbose. */
+export const LOG_LEVEL: Range = { min: 0, max: 5 };
+/** A module's level that follows the default level. */
+export const LOG_LEVEL_INHERIT = -1;
+/** ESP-IDF's default: info. */
+export const LOG_LEVEL_DEFAULT = 3;
 
 export const SECURITY_PASSWORD: Range = { min: 8, max: 64 };
 export const DEFAULT_PASSWORD = 'openDTU42';

@@ -125,6 +125,8 @@ export const LiveInverterPartialSchema = z.object({
   order: z.number().int(),
   /** Seconds since the last live-data packet (since boot before the first). */
   data_age: z.number().int(),
+  /** v26.3.30 only: the same age in ms. */
+  data_age_ms: z.number().int().optional(),
   poll_enabled: z.boolean(),
   reachable: z.boolean(),
   producing: z.boolean(),
@@ -161,6 +163,8 @@ export const HintsSchema = z.object({
   radio_problem: z.boolean(),
   /** True while the admin password is the default one. */
   default_password: z.boolean(),
+  /** v26.3.30 only: the board needs a pin mapping that is not selected. */
+  pin_mapping_issue: z.boolean().optional(),
 });
 export type Hints = z.infer<typeof HintsSchema>;
 

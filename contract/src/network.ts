@@ -50,6 +50,12 @@ export const NetworkConfigSchema = z.object({
   /** Minutes; 0 = the AP never times out. */
   aptimeout: z.number().int(),
   mdnsenabled: z.boolean(),
+  /** v26.3.30 only: send the log to a syslog server. */
+  syslogenabled: z.boolean().optional(),
+  /** v26.3.30 only: the syslog server, 1..128 characters while enabled. */
+  sysloghostname: z.string().optional(),
+  /** v26.3.30 only: its UDP port, 1..65535. */
+  syslogport: z.number().int().optional(),
 });
 export type NetworkConfig = z.infer<typeof NetworkConfigSchema>;
 
@@ -75,6 +81,20 @@ export const NetworkConfigRequestSchema = z.object({
 export type NetworkConfigRequest = z.input<typeof NetworkConfigRequestSchema>;
 export type NetworkConfigData = z.output<typeof NetworkConfigRequestSchema>;
 
-/** POST /api/network/config answer: coded (1001, 1005, 1006, 8001..8006) or one of NETWORK_WARNINGS. */
+/**
+ * Current firmware (v26.3.30) also reads the syslog settings. A field left out keeps its stored
+ * value (the simulator's choice: a client that knows only the reference's fields changes nothing
+ * of syslog); a field of the wrong kind is 1005. The port is read as uint32 so that 70000 gets its
+ * own code (8008) rather than 1005.
+ */
+export const NetworkConfigRequestSchemaV26 = NetworkConfigRequestSchema.extend({
+  syslogenabled: wire.bool().optional(),
+  sysloghostname: wire.string().optional(),
+  syslogport: wire.uint32().optional(),
+});
+export type NetworkConfigRequestV26 = z.input<typeof NetworkConfigRequestSchemaV26>;
+export type NetworkConfigDataV26 = z.output<typeof NetworkConfigRequestSchemaV26>;
+
+/** POST /api/network/config answer: coded (1001, 1005, 1006, 8001..8006, v26 8007/8008) or one of NETWORK_WARNINGS. */
 export const NetworkConfigResponseSchema = ApiResultSchema;
 export type NetworkConfigResponse = z.infer<typeof NetworkConfigResponseSchema>;

@@ -47,6 +47,23 @@ export const NtpConfigDataSchema = z.object({
 });
 export type NtpConfigData = z.infer<typeof NtpConfigDataSchema>;
 
+/**
+ * Current firmware (v26.3.30) no longer reads `ntp_timezone`: it looks the POSIX TZ up by
+ * `ntp_timezone_descr` in its zones table (GET /api/ntp/zones), so the name is what counts.
+ * A client sends both fields to either generation.
+ */
+export const NtpConfigDataSchemaV26 = NtpConfigDataSchema.extend({
+  /** Ignored by v26.3.30. */
+  ntp_timezone: wire.string().optional(),
+  /** The zone's name, e.g. "Europe/Berlin". */
+  ntp_timezone_descr: wire.string(),
+});
+export type NtpConfigDataV26 = z.infer<typeof NtpConfigDataSchemaV26>;
+
+/** GET /api/ntp/zones (v26.3.30 only) and /zones.json: IANA name → POSIX TZ string. */
+export const NtpZonesSchema = z.record(z.string(), z.string());
+export type NtpZones = z.infer<typeof NtpZonesSchema>;
+
 //-- GET /api/ntp/status (wire-contract §4.9)
 
 export const NtpStatusSchema = z.object({

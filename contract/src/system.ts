@@ -53,6 +53,8 @@ export const SystemStatusSchema = z.object({
   config_version: z.string(),
   /** Release tag ("v24.11.7"), or "v…-N-g<hash>" / "g<hash>" for other builds. */
   git_hash: z.string(),
+  /** v26.3.30 only: the branch the build came from. */
+  git_branch: z.string().optional(),
   pioenv: z.string(),
   /** Seconds since boot. */
   uptime: z.number().int().min(0),

@@ -6,7 +6,9 @@ import { FILE_UPLOAD_MAX_BYTES } from '@heliodtu/contract/limits';
 import type { GatewayOptions } from './env.js';
 import { ConfigStore } from './store/config-store.js';
 import { loadChipId } from './store/chip-id.js';
-import { ConsoleLog } from './device/console-log.js';
+import { ConsoleLog, idfConsoleStyle } from './device/console-log.js';
+import { logLineShows } from './device/log-modules.js';
+import { loggingSettings, type LoggingSettings } from '@heliodtu/contract/config-file';
 import { createDeviceClock, startNtpSync, type DeviceClock } from './device/clock.js';
 import { gatewayPlugin } from './plugins/gateway.js';
 import { apiResult, apiResultPlugin } from './plugins/api-result.js';
@@ -29,6 +31,7 @@ import { systemRoutes } from './routes/system.js';
 import { i18nRoutes } from './routes/i18n.js';
 import { maintenanceRoutes } from './routes/maintenance.js';
 import { zonesRoutes } from './routes/zones.js';
+import { loggingRoutes } from './routes/logging.js';
 import { consoleEventsPlugin, consoleLoggerOptions } from './plugins/console-events.js';
 import { consoleSocketRoutes } from './routes/sockets/console-socket.js';
 import { devicePlugin } from './plugins/device.js';
@@ -68,10 +71,25 @@ export async function buildApp({
   logger = false,
   clock: existingClock,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  // The generation switch (SIM_FIRMWARE): routes and the simulator read it from app.system.
+  const firmware = options.simFirmware ?? 'v24';
+  const bootedAt = now();
+  // Until the config is read (its own load messages) every line shows.
+  let logLevels: () => LoggingSettings | undefined = () => undefined;
   const consoleLog = new ConsoleLog(
     logger ? (line) => process.stdout.write(`${line}\n`) : undefined,
+    firmware === 'v26'
+      ? idfConsoleStyle(
+          () => now() - bootedAt,
+          (tag, level) => {
+            const levels = logLevels();
+            return !levels || logLineShows(levels, tag, level);
+          },
+        )
+      : undefined,
   );
-  const store = await ConfigStore.open(options.dataDir, (line) => consoleLog.write(line));
+  const store = await ConfigStore.open(options.dataDir, consoleLog.tagged('config'));
+  logLevels = () => loggingSettings(store.config);
   await store.ensureWritten();
   const chipId = await loadChipId(options.dataDir);
   const clock =
@@ -85,7 +103,8 @@ export async function buildApp({
   let restarting = false;
   const system = {
     options,
-    bootedAt: now(),
+    firmware,
+    bootedAt,
     chipId,
     restart(reason: string) {
       if (restarting) return;
@@ -169,6 +188,7 @@ export async function buildApp({
   await app.register(i18nRoutes);
   await app.register(maintenanceRoutes);
   await app.register(zonesRoutes);
+  await app.register(loggingRoutes);
   await app.register(consoleSocketRoutes);
   await app.register(livedataRoutes);
   await app.register(limitRoutes);

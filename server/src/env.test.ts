@@ -155,4 +155,15 @@ describe('readOptions: the companion (issue 24)', () => {
       SECRET,
     );
   });
+
+  it('reads SIM_FIRMWARE and --sim-firmware: v24.11.7 by default, v26.3.30 on request', () => {
+    expect(readOptions([], {}).simFirmware).toBe('v24');
+    expect(readOptions([], { SIM_FIRMWARE: 'v26.3.30' }).simFirmware).toBe('v26');
+    expect(
+      readOptions(['--sim-firmware', 'v24.11.7'], { SIM_FIRMWARE: 'v26.3.30' }).simFirmware,
+    ).toBe('v24');
+    expect(() => readOptions([], { SIM_FIRMWARE: 'v25.9.11' })).toThrow(
+      'SIM_FIRMWARE must be v24.11.7 or v26.3.30, got "v25.9.11"',
+    );
+  });
 });

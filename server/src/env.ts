@@ -4,6 +4,11 @@ import { parseSimStart } from './device/clock.js';
 import { readHistoryOptions, type HistoryOptions } from './history/history-options.js';
 import { DeviceTarget } from './device/relay/device-target.js';
 import type { ReconnectPolicy } from './reconnect-policy.js';
+import {
+  FIRMWARE_RELEASES,
+  generationOfRelease,
+  type FirmwareGeneration,
+} from '@heliodtu/contract/domain/firmware-generation';
 
 /** Typed gateway options from flags (first) and environment variables. */
 export interface GatewayOptions {
@@ -18,6 +23,11 @@ export interface GatewayOptions {
   simStart: string | undefined;
   simSpeed: number;
   simFaults: string[];
+  /**
+   * The firmware the simulated gateway speaks (SIM_FIRMWARE): the reference v24.11.7 or current
+   * v26.3.30, with that release's whole wire. Absent means v24 (tests).
+   */
+  simFirmware?: FirmwareGeneration;
   /** MQTT reconnect back-off (tests shorten it); default 1 s doubling to 30 s. */
   mqttReconnect?: { initialMs: number; maxMs: number };
   /** /livedata sender timing (tests shorten it); default 1 s tick, each inverter at least every 10 s. */
@@ -51,6 +61,7 @@ const FLAGS = {
   'sim-start': { type: 'string' },
   'sim-speed': { type: 'string' },
   'sim-faults': { type: 'string' },
+  'sim-firmware': { type: 'string' },
   'dtu-url': { type: 'string' },
   'dtu-user': { type: 'string' },
   'dtu-password': { type: 'string' },
@@ -77,6 +88,12 @@ export function readOptions(
     throw new Error(`SIM_FLEET must be demo or none, got "${fleet}"`);
   const speed = toNumber('SIM_SPEED', pick('sim-speed', 'SIM_SPEED'), 1);
   if (speed <= 0) throw new Error('SIM_SPEED must be greater than 0');
+  const firmwareRelease = pick('sim-firmware', 'SIM_FIRMWARE') || FIRMWARE_RELEASES.v24;
+  const simFirmware = generationOfRelease(firmwareRelease);
+  if (!simFirmware) {
+    const known = Object.values(FIRMWARE_RELEASES).join(' or ');
+    throw new Error(`SIM_FIRMWARE must be ${known}, got "${firmwareRelease}"`);
+  }
   const simStart = pick('sim-start', 'SIM_START') || undefined;
   // Checked before the first boot writes config.json, so a typo does not cost the demo fleet.
   if (simStart !== undefined) parseSimStart(simStart, 'UTC0');
@@ -96,6 +113,7 @@ export function readOptions(
       .split(',')
       .map((f) => f.trim())
       .filter(Boolean),
+    simFirmware,
     history: readHistoryOptions(env),
     ...readCompanion(pick('dtu-url', 'DTU_URL'), {
       user: pick('dtu-user', 'DTU_USER'),

@@ -73,7 +73,7 @@ function socketChannels(components: ComponentSet): Record<string, JsonSchema> {
       ...common,
       address: CONSOLE_SOCKET_PATH,
       title: 'Console',
-      description: `The gateway's log as text frames of at most ${CONSOLE_CHUNK_MAX_BYTES} bytes (lines end in \\n). On a companion: the device's own console frames as the device sent them, with the companion's lines between them, each starting with "[companion] ".`,
+      description: `The gateway's log as text frames of at most ${CONSOLE_CHUNK_MAX_BYTES} bytes (lines end in \\n). v24.11.7 sends plain text lines; v26.3.30 ESP-IDF lines, a level letter (E, W, I, D, V), the uptime in ms and the module: \`I (123456) core: text\`. On a companion: the device's own console frames as the device sent them, with the companion's lines between them, each starting with "[companion] ".`,
       messages: {
         consoleText: {
           name: 'consoleText',

@@ -146,6 +146,7 @@ function operationOf(key: string, op: Operation, components: ComponentSet): Json
     security: SECURITY[op.guard],
     'x-heliodtu-guard': op.guard,
     ...(op.extension ? { 'x-heliodtu-extension': true } : {}),
+    ...(op.currentFirmwareOnly ? { 'x-opendtu-firmware': 'v26.3.30' } : {}),
     ...(op.query ? { parameters: queryParameters(op.query) } : {}),
     ...(op.data
       ? { requestBody: dataBody(components.ref(op.data, 'input', `${id}Request`)) }
@@ -177,7 +178,8 @@ export function buildOpenApiDocument({ version = FIRMWARE_VERSION } = {}): OpenA
     info: {
       title: 'HelioDTU gateway REST API',
       version,
-      summary: "OpenDTU's web API (v24.11.7) plus HelioDTU's own endpoints.",
+      summary:
+        "OpenDTU's web API as v24.11.7 and v26.3.30 speak it (SIM_FIRMWARE picks the simulated one) plus HelioDTU's own endpoints.",
       description: openApiIntro(Object.entries(API_OPERATIONS)),
     },
     servers: [{ url: '/', description: 'This gateway' }],

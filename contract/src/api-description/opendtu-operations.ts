@@ -13,7 +13,8 @@ import {
 import { LimitConfigRequestSchema } from '../limit.js';
 import { RebootRequestSchema } from '../maintenance.js';
 import { MqttConfigPostSchema } from '../mqtt.js';
-import { NetworkConfigRequestSchema } from '../network.js';
+import { LoggingConfigRequestSchema } from '../logging.js';
+import { NetworkConfigRequestSchemaV26 } from '../network.js';
 import { NtpConfigDataSchema, NtpTimeDataSchema } from '../ntp.js';
 import { PowerConfigRequestSchema } from '../power.js';
 import { SecurityConfigRequestSchema } from '../security.js';
@@ -49,7 +50,7 @@ export const OPENDTU_OPERATIONS: OperationCatalogue = {
     area: 'livedata',
     summary: 'Live data: every inverter (common fields), totals and hints',
     description:
-      "Without `inv` one partial object per inverter; with `inv` that inverter's full object (channels and event count), or `inverters: []` when the serial is unknown.",
+      "Without `inv` one partial object per inverter; with `inv` that inverter's full object (channels and event count), or `inverters: []` when the serial is unknown. Only v26.3.30 sends `data_age_ms` per inverter and `hints.pin_mapping_issue`.",
     guard: 'readonly',
     query: Inv.partial(),
   },
@@ -99,7 +100,7 @@ export const OPENDTU_OPERATIONS: OperationCatalogue = {
     area: 'limit',
     summary: 'Send a power limit to an inverter',
     description:
-      '`limit_type`: 0 = W non-persistent, 1 = % non-persistent, 256 = W persistent, 257 = % persistent.',
+      "`limit_type`: 0 = W non-persistent, 1 = % non-persistent; kept after a restart: **v24.11.7** 256 = W, 257 = %; **v26.3.30** 2 = W, 3 = %. Each generation refuses the other's persistent values and anything else with 5003.",
     guard: 'admin',
     data: LimitConfigRequestSchema,
     codes: [ApiCode.GenericSuccess, ...codesOf('Limit')],
@@ -120,7 +121,7 @@ export const OPENDTU_OPERATIONS: OperationCatalogue = {
   'GET /api/devinfo/status': {
     area: 'devinfo',
     summary: 'Inverter hardware and firmware information',
-    description: 'Answers `{}` when the serial is unknown.',
+    description: 'Answers `{}` when the serial is unknown. `pdl_supported` only on v26.3.30.',
     guard: 'readonly',
     query: Inv,
   },
@@ -168,9 +169,10 @@ export const OPENDTU_OPERATIONS: OperationCatalogue = {
   'POST /api/network/config': {
     area: 'network',
     summary: 'Set the network settings',
-    description: 'Hostname, SSID and Wi-Fi password errors carry no `code`; read `message`.',
+    description:
+      'Hostname, SSID and Wi-Fi password errors carry no `code`; read `message`. **v26.3.30** also reads `syslogenabled`, `sysloghostname` (1–128 characters while enabled, else 8007) and `syslogport` (1–65535, else 8008); a syslog field left out keeps its value. **v24.11.7** ignores them and has no 8007/8008.',
     guard: 'admin',
-    data: NetworkConfigRequestSchema,
+    data: NetworkConfigRequestSchemaV26,
     codes: [...SAVE_CODES, ...codesOf('Network')],
   },
   'GET /api/ntp/status': { area: 'ntp', summary: 'Time and sun state', guard: 'readonly' },
@@ -178,9 +180,20 @@ export const OPENDTU_OPERATIONS: OperationCatalogue = {
   'POST /api/ntp/config': {
     area: 'ntp',
     summary: 'Set the time server, zone and location',
+    description:
+      '**v24.11.7** stores `ntp_timezone` (the POSIX TZ) as sent. **v26.3.30** does not read `ntp_timezone` (it may be left out) and looks the POSIX TZ up by `ntp_timezone_descr` in `GET /api/ntp/zones` (a name not there: UTC). Send both.',
     guard: 'admin',
     data: NtpConfigDataSchema,
     codes: [...SAVE_CODES, 9001, 9002, 9003],
+  },
+  'GET /api/ntp/zones': {
+    area: 'ntp',
+    summary: 'Time zones: IANA name → POSIX TZ string (v26.3.30 only)',
+    description:
+      'The same table as `/zones.json`, gzip-encoded when the client accepts it. **v26.3.30** only; v24.11.7 has `/zones.json` alone.',
+    guard: 'readonly',
+    currentFirmwareOnly: true,
+    statuses: { 304: { description: 'Unchanged since the `If-None-Match` ETag.' } },
   },
   'GET /api/ntp/time': { area: 'ntp', summary: 'Local wall time', guard: 'admin' },
   'POST /api/ntp/time': {
@@ -202,7 +215,27 @@ export const OPENDTU_OPERATIONS: OperationCatalogue = {
   'GET /api/system/status': {
     area: 'system',
     summary: 'Firmware, memory, tasks and radio state',
+    description:
+      '`git_hash` is the release: `v24.11.7` or `v26.3.30`. Only v26.3.30 sends `git_branch`; a client tells the generations apart by it.',
     guard: 'readonly',
+  },
+  'GET /api/logging/config': {
+    area: 'logging',
+    summary: 'Log levels: the default and one per module (v26.3.30 only)',
+    description:
+      "Levels are ESP-IDF's: 0 none, 1 error, 2 warning, 3 info, 4 debug, 5 verbose; a module at −1 inherits the default. Every module of the device is listed.",
+    guard: 'admin',
+    currentFirmwareOnly: true,
+  },
+  'POST /api/logging/config': {
+    area: 'logging',
+    summary: 'Set the log levels (v26.3.30 only)',
+    description:
+      'Send `{ "loglevel": { "default": n, "modules": [ { "name", "level" } ] } }`. Levels out of range are clamped (default 0..5, a module −1..5); unknown module names are dropped; modules left out keep their level.',
+    guard: 'admin',
+    currentFirmwareOnly: true,
+    data: LoggingConfigRequestSchema,
+    codes: SAVE_CODES,
   },
   'GET /api/file/list': { area: 'file', summary: 'Files on the gateway', guard: 'admin' },
   'GET /api/file/get': {

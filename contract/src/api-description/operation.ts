@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiCode, type ApiCodeName } from '../codes.js';
+import { ApiCode, ApiCodeV26, type ApiCodeName } from '../codes.js';
 
 /**
  * One REST operation as the API description states it. The catalogues (opendtu-operations.ts,
@@ -52,16 +52,23 @@ export interface Operation {
   statuses?: Readonly<Partial<Record<number, StatusDoc>>>;
   /** A HelioDTU extension, not part of OpenDTU's API. */
   extension?: boolean;
+  /** Served only by current firmware (v26.3.30); a v24.11.7 device answers it like any unknown path. */
+  currentFirmwareOnly?: boolean;
 }
 
 /** "METHOD /path" → operation; the key format of contract/src/endpoints.ts. */
 export type OperationCatalogue = Readonly<Record<string, Operation>>;
 
-/** Every result code of an area (names starting with `prefix`), its `…Base` left out. */
+/**
+ * Every result code of an area (names starting with `prefix`), its `…Base` left out, those
+ * only current firmware sends (ApiCodeV26) included.
+ */
 export function codesOf(prefix: string): number[] {
-  return (Object.keys(ApiCode) as ApiCodeName[])
+  const all: Readonly<Record<ApiCodeName, number>> = { ...ApiCode, ...ApiCodeV26 };
+  return (Object.keys(all) as ApiCodeName[])
     .filter((name) => name.startsWith(prefix) && !name.endsWith('Base'))
-    .map((name) => ApiCode[name]);
+    .map((name) => all[name])
+    .sort((a, b) => a - b);
 }
 
 /** What a POST that stores settings answers besides its own codes: saved, write failed. */

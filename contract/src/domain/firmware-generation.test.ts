@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { firmwareGeneration, releaseTagOf } from './firmware-generation.js';
+import {
+  CURRENT_FIRMWARE_BRANCH,
+  FIRMWARE_RELEASES,
+  SOCKET_AUTH_SCHEME,
+  dtuSerialText,
+  firmwareGeneration,
+  generationOfRelease,
+  isCurrentFirmware,
+  releaseTagOf,
+} from './firmware-generation.js';
 
 describe('releaseTagOf', () => {
   it.each([
@@ -30,5 +39,43 @@ describe('firmwareGeneration', () => {
     [{ git_hash: 'v24.11.7', git_branch: null }, 'v24'],
   ] as const)('%o → %s', (status, generation) => {
     expect(firmwareGeneration(status)).toBe(generation);
+  });
+});
+
+describe('generationOfRelease', () => {
+  it('knows exactly the two releases the simulator speaks', () => {
+    expect(generationOfRelease('v24.11.7')).toBe('v24');
+    expect(generationOfRelease('v26.3.30')).toBe('v26');
+    expect(generationOfRelease('v25.9.11')).toBeNull();
+    expect(generationOfRelease('v26')).toBeNull();
+    expect(generationOfRelease('')).toBeNull();
+  });
+
+  it('round-trips with FIRMWARE_RELEASES and the generation a status names', () => {
+    for (const [generation, release] of Object.entries(FIRMWARE_RELEASES)) {
+      expect(generationOfRelease(release)).toBe(generation);
+      expect(
+        firmwareGeneration({
+          git_hash: release,
+          ...(isCurrentFirmware(generation as 'v24' | 'v26')
+            ? { git_branch: CURRENT_FIRMWARE_BRANCH }
+            : {}),
+        }),
+      ).toBe(generation);
+    }
+  });
+});
+
+describe('dtuSerialText', () => {
+  it('reads the serial as text whether it came as a string or a number', () => {
+    expect(dtuSerialText('199980112345')).toBe('199980112345');
+    expect(dtuSerialText(' 199980112345 ')).toBe('199980112345');
+    expect(dtuSerialText(199980112345)).toBe('199980112345');
+  });
+});
+
+describe('SOCKET_AUTH_SCHEME', () => {
+  it('is Basic on the reference and Digest on current firmware', () => {
+    expect(SOCKET_AUTH_SCHEME).toEqual({ v24: 'basic', v26: 'digest' });
   });
 });

@@ -8,6 +8,8 @@ import {
   LIMIT_TYPES_V24,
   LIMIT_TYPES_V25,
   limitRange,
+  limitTypeFor,
+  limitTypesOf,
   relativeLimitAfterAck,
 } from './limit-type.js';
 
@@ -87,5 +89,32 @@ describe('relativeLimitAfterAck', () => {
     expect(relativeLimitAfterAck({ relative: false }, 400, 800, 100)).toBe(50);
     expect(relativeLimitAfterAck({ relative: false }, 800, 2000, 100)).toBe(40);
     expect(relativeLimitAfterAck({ relative: false }, 400, 0, 73)).toBe(73);
+  });
+});
+
+describe('limit types per firmware generation', () => {
+  it('v24.11.7 takes 0/1/256/257, v26.3.30 0/1/2/3', () => {
+    expect(limitTypesOf('v24')).toEqual([0, 1, 256, 257]);
+    expect(limitTypesOf('v26')).toEqual([0, 1, 2, 3]);
+  });
+
+  it('encodes "kept after restart" with the generation\'s own value, never a refused one', () => {
+    expect(kinds.map((kind) => limitTypeFor(kind, 'v24'))).toEqual([0, 1, 256, 257]);
+    expect(kinds.map((kind) => limitTypeFor(kind, 'v26'))).toEqual([0, 1, 2, 3]);
+    for (const generation of ['v24', 'v26'] as const) {
+      for (const kind of kinds) {
+        expect(decodeLimitType(limitTypeFor(kind, generation), generation)).toEqual(kind);
+      }
+    }
+  });
+
+  it("refuses the other generation's persistent values and anything from 4 on", () => {
+    expect([2, 3, 4].map((value) => decodeLimitType(value, 'v24'))).toEqual([null, null, null]);
+    expect([256, 257, 4, 5].map((value) => decodeLimitType(value, 'v26'))).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

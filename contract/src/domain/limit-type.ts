@@ -1,4 +1,5 @@
 import { LIMIT_ABSOLUTE_MAX, LIMIT_RELATIVE_MAX, type Range } from '../limits.js';
+import type { FirmwareGeneration } from './firmware-generation.js';
 
 /** What a limit_type says: percent or watts, kept by the inverter over restarts or not. */
 export interface LimitKind {
@@ -21,8 +22,28 @@ export function encodeLimitType(kind: LimitKind, scheme: LimitTypeScheme = 'v24'
   return (kind.relative ? 1 : 0) + (kind.persistent ? persistentFlag : 0);
 }
 
-/** Reads a limit_type of either scheme; null for anything else (answer 5003), wire-contract §4.4 / integrations §8. */
-export function decodeLimitType(value: number): LimitKind | null {
+/** The scheme a firmware generation speaks: the reference 0/1/256/257, current firmware 0/1/2/3. */
+export const LIMIT_TYPE_SCHEME: Readonly<Record<FirmwareGeneration, LimitTypeScheme>> = {
+  v24: 'v24',
+  v26: 'v25',
+};
+
+/** The limit_type values a device of this generation accepts; it refuses every other (5003). */
+export function limitTypesOf(generation: FirmwareGeneration): readonly number[] {
+  return LIMIT_TYPE_SCHEME[generation] === 'v24' ? LIMIT_TYPES_V24 : LIMIT_TYPES_V25;
+}
+
+/** limit_type for a kind as a device of this generation expects it (never a refused value). */
+export function limitTypeFor(kind: LimitKind, generation: FirmwareGeneration): number {
+  return encodeLimitType(kind, LIMIT_TYPE_SCHEME[generation]);
+}
+
+/**
+ * Reads a limit_type; null for anything else (answer 5003), wire-contract §4.4 / integrations §8.
+ * Without a generation both schemes are read (they do not collide); with one, only its own.
+ */
+export function decodeLimitType(value: number, generation?: FirmwareGeneration): LimitKind | null {
+  if (generation && !limitTypesOf(generation).includes(value)) return null;
   switch (value) {
     case 0:
       return { relative: false, persistent: false };

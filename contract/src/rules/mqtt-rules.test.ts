@@ -153,10 +153,20 @@ describe('MQTT rules (wire-contract §4.10)', () => {
     },
   );
 
+  it('checks the Home Assistant topic ends with a slash on v26.3.30 only (7018)', () => {
+    const hass = { ...VALID_MQTT_POST, mqtt_hass_enabled: true, mqtt_hass_topic: 'homeassistant' };
+    expect(checkMqttConfig(hass, 'v26')).toEqual({ code: 7018 });
+    expect(checkMqttConfig(hass, 'v24')).toBeUndefined();
+    expect(checkMqttConfig(hass)).toBeUndefined();
+    expect(checkMqttConfig({ ...hass, mqtt_hass_topic: 'homeassistant/' }, 'v26')).toBeUndefined();
+    // Discovery off: no Home Assistant rule runs.
+    expect(checkMqttConfig({ ...hass, mqtt_hass_enabled: false }, 'v26')).toBeUndefined();
+  });
+
   it('runs the checks in the device order, one 7008 per certificate field', () => {
     expect(MQTT_RULES.map((rule) => rule.code)).toEqual([
       7001, 7017, 7002, 7003, 7004, 7005, 7006, 7007, 7008, 7008, 7008, 7009, 7010, 7011, 7012,
-      7016, 7013, 7014, 7015,
+      7016, 7013, 7014, 7015, 7018,
     ]);
     expect(MQTT_RULES.filter((rule) => rule.code === 7008).map((rule) => rule.field)).toEqual([
       'mqtt_root_ca_cert',

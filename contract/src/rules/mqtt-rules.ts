@@ -1,4 +1,5 @@
-import { ApiCode } from '../codes.js';
+import { ApiCode, ApiCodeV26 } from '../codes.js';
+import type { FirmwareGeneration } from '../domain/firmware-generation.js';
 import {
   MQTT_CERT_MAX,
   MQTT_CLIENTID_MAX,
@@ -22,6 +23,8 @@ export interface MqttRule extends Omit<FieldProblem, 'field'> {
   field: keyof MqttConfigPost;
   /** Only checked when Home Assistant discovery is enabled. */
   hassOnly?: true;
+  /** Only current firmware (v26.3.30) checks it. */
+  currentFirmwareOnly?: true;
   fails(data: MqttConfigPost): boolean;
 }
 
@@ -134,22 +137,40 @@ export const MQTT_RULES: readonly MqttRule[] = [
     hassOnly: true,
     fails: (d) => hasSpace(d.mqtt_hass_topic),
   },
+  {
+    field: 'mqtt_hass_topic',
+    code: ApiCodeV26.MqttHassTopicTrailingSlash,
+    hassOnly: true,
+    currentFirmwareOnly: true,
+    fails: (d) => !d.mqtt_hass_topic.endsWith('/'),
+  },
 ];
 
 /**
  * Every failing rule of wire-contract §4.10, in the device's order. The rules apply only while
- * MQTT is enabled, and the Home Assistant ones only while discovery is enabled too.
+ * MQTT is enabled, and the Home Assistant ones only while discovery is enabled too. Current
+ * firmware adds one (the Home Assistant topic ends with a slash); it runs only for that
+ * generation, the reference (the default) accepts such a topic.
  */
-export function mqttConfigProblems(data: MqttConfigPost): FieldProblem[] {
+export function mqttConfigProblems(
+  data: MqttConfigPost,
+  generation: FirmwareGeneration = 'v24',
+): FieldProblem[] {
   if (!data.mqtt_enabled) return [];
   return MQTT_RULES.filter(
-    (rule) => (!rule.hassOnly || data.mqtt_hass_enabled) && rule.fails(data),
+    (rule) =>
+      (!rule.hassOnly || data.mqtt_hass_enabled) &&
+      (!rule.currentFirmwareOnly || generation === 'v26') &&
+      rule.fails(data),
   ).map(({ field, code, param }) => (param ? { field, code, param } : { field, code }));
 }
 
 /** The first failing rule (the one the device answers), or undefined. */
-export function checkMqttConfig(data: MqttConfigPost): RuleFailure | undefined {
-  return firstFailure(mqttConfigProblems(data));
+export function checkMqttConfig(
+  data: MqttConfigPost,
+  generation: FirmwareGeneration = 'v24',
+): RuleFailure | undefined {
+  return firstFailure(mqttConfigProblems(data, generation));
 }
 
 /**

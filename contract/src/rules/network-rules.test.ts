@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { AP_TIMEOUT, HOSTNAME_MAX, WIFI_PASSWORD_MAX, WIFI_SSID_MAX } from '../limits.js';
 import { NETWORK_WARNINGS, isValidIpv4, type NetworkConfigData } from '../network.js';
 import { networkConfigFixture } from '../fixtures/network-config.js';
-import { networkConfigProblem, networkConfigProblems, normalizeIpv4 } from './network-rules.js';
+import {
+  networkConfigProblem,
+  networkConfigProblems,
+  normalizeIpv4,
+  syslogProblems,
+} from './network-rules.js';
 
 const valid: NetworkConfigData = {
   ...networkConfigFixture,
@@ -160,5 +165,33 @@ describe('networkConfigProblems', () => {
       'password',
       'aptimeout',
     ]);
+  });
+});
+
+describe('syslogProblems (v26.3.30)', () => {
+  it('needs a server name of 1..128 characters while enabled (8007)', () => {
+    expect(syslogProblems({ syslogenabled: true, sysloghostname: '', syslogport: 514 })).toEqual([
+      { field: 'sysloghostname', code: 8007, param: { max: 128 } },
+    ]);
+    expect(
+      syslogProblems({ syslogenabled: true, sysloghostname: 'x'.repeat(129), syslogport: 514 }),
+    ).toMatchObject([{ code: 8007 }]);
+    expect(
+      syslogProblems({ syslogenabled: true, sysloghostname: 'x'.repeat(128), syslogport: 514 }),
+    ).toEqual([]);
+    expect(syslogProblems({ syslogenabled: false, sysloghostname: '', syslogport: 514 })).toEqual(
+      [],
+    );
+  });
+
+  it('needs a port of 1..65535 (8008), enabled or not', () => {
+    for (const syslogport of [0, 65536]) {
+      expect(syslogProblems({ syslogenabled: false, sysloghostname: '', syslogport })).toEqual([
+        { field: 'syslogport', code: 8008 },
+      ]);
+    }
+    expect(syslogProblems({ syslogenabled: false, sysloghostname: '', syslogport: 65535 })).toEqual(
+      [],
+    );
   });
 });

@@ -1,3 +1,4 @@
+import type { FirmwareGeneration } from '@heliodtu/contract/domain/firmware-generation';
 import { EventEmitter } from 'node:events';
 import type { ConfigFile, InverterSlotFile } from '@heliodtu/contract/config-file';
 import { isLegalCmtFrequency } from '@heliodtu/contract/domain/frequency';
@@ -41,7 +42,7 @@ export interface FleetSimulatorOptions {
   dataDir: string;
   /** SIM_FAULTS entries: 'radio', 'unsynced', 'unreachable:<serial>', 'shade:<serial>:<string>'. */
   faults?: readonly string[];
-  consoleLog?: { write(line: string): void };
+  consoleLog?: { write(line: string, info?: { tag?: string }): void };
   /** Host clock (ms), for how often yield.json is written. */
   hostNow?: () => number;
   /** Which radios the board has initialised (pin mapping); both by default. */
@@ -52,6 +53,8 @@ export interface FleetSimulatorOptions {
   autoTick?: boolean;
   /** Write poll traffic to the console as the device does (default true). */
   verbosePolls?: boolean;
+  /** The firmware whose live data and device info the fleet answers with (default v24). */
+  firmware?: FirmwareGeneration;
 }
 
 /** Longest step of the physics, device ms. */
@@ -101,7 +104,7 @@ export class FleetCore extends EventEmitter<{ update: [serial: string] }> {
   }
 
   protected log(line: string): void {
-    this.options.consoleLog?.write(line);
+    this.options.consoleLog?.write(line, { tag: 'hoymiles' });
   }
 
   /** Record of a serial in any case or with leading zeros; undefined when not in the fleet. */
@@ -155,7 +158,15 @@ export class FleetCore extends EventEmitter<{ update: [serial: string] }> {
     return this.records.flatMap((record) => {
       const slot = this.slotOf(record.serial);
       return slot
-        ? [{ record, slot, uptime: this.uptime, radioUsable: this.radioUsable(record) }]
+        ? [
+            {
+              record,
+              slot,
+              uptime: this.uptime,
+              radioUsable: this.radioUsable(record),
+              firmware: this.options.firmware ?? 'v24',
+            },
+          ]
         : [];
     });
   }

@@ -12,6 +12,7 @@ import {
   type LiveTotal,
 } from '@heliodtu/contract/live-data';
 import type { ValueObject } from '@heliodtu/contract/value';
+import type { FirmwareGeneration } from '@heliodtu/contract/domain/firmware-generation';
 import type { DtuInverter } from './dtu-inverter.js';
 
 /** Wire objects of /api/livedata/status and the socket, built from the DTU's records (wire-contract §4.2). */
@@ -23,6 +24,8 @@ export interface InverterView {
   /** DTU uptime, ms. */
   readonly uptime: number;
   readonly radioUsable: boolean;
+  /** Current firmware (v26) adds `data_age_ms`. */
+  readonly firmware: FirmwareGeneration;
 }
 
 const round = (value: number, decimals: number) => {
@@ -41,6 +44,11 @@ export function dataAgeSeconds(record: DtuInverter, uptime: number): number {
   return Math.floor((uptime - (record.stats.lastUpdate ?? 0)) / 1000);
 }
 
+/** data_age_ms (current firmware): the same age in ms. */
+export function dataAgeMs(record: DtuInverter, uptime: number): number {
+  return Math.max(0, Math.floor(uptime - (record.stats.lastUpdate ?? 0)));
+}
+
 /** The common fields, in the device's key order. */
 export function partialObject(view: InverterView): LiveInverterPartial {
   const { record, slot } = view;
@@ -50,6 +58,7 @@ export function partialObject(view: InverterView): LiveInverterPartial {
     name: slot.name,
     order: slot.order,
     data_age: dataAgeSeconds(record, view.uptime),
+    ...(view.firmware === 'v26' ? { data_age_ms: dataAgeMs(record, view.uptime) } : {}),
     poll_enabled: record.pollEnabled,
     reachable: record.reachable(slot, view.radioUsable),
     producing: record.producing(),

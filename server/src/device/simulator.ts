@@ -126,6 +126,9 @@ export class FleetSimulator extends FleetEngine {
       time_sync: !this.clock.isSynced(),
       radio_problem: this.faults.radio && (radios.nrf || radios.cmt),
       default_password: this.store.config.security.password === DEFAULT_PASSWORD,
+      // Current firmware's hint: the board would need a pin mapping that is not selected. The
+      // simulated board runs with the mapping it needs.
+      ...(this.options.firmware === 'v26' ? { pin_mapping_issue: false } : {}),
     };
   }
 
@@ -201,7 +204,9 @@ export class FleetSimulator extends FleetEngine {
   devInfo(serial: string): DevInfoStatus | null {
     const record = this.find(serial);
     if (!record) return null;
-    return record.devInfoValid ? { ...record.sim.hardware.devInfo } : { ...EMPTY_DEV_INFO };
+    const info = record.devInfoValid ? { ...record.sim.hardware.devInfo } : { ...EMPTY_DEV_INFO };
+    // Current firmware tells whether the inverter supports PDL; the simulated ones do not.
+    return this.options.firmware === 'v26' ? { ...info, pdl_supported: false } : info;
   }
 
   /** `GET /api/gridprofile/status` (wire-contract §4.5): parsed from the raw bytes; null when unknown. */

@@ -17,7 +17,7 @@ export const mqttPlugin = fp(
     const connection = new MqttConnection({
       store: app.store,
       chipId: app.system.chipId,
-      log: (line) => app.consoleLog.write(line),
+      log: app.consoleLog.tagged('mqtt'),
       reconnect: app.system.options.mqttReconnect,
     });
     app.decorate('mqtt', connection);

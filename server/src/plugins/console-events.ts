@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import type { ConsoleLog } from '../device/console-log.js';
 
 const LEVELS: Record<number, string> = { 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+// The same levels as ESP-IDF letters, for current firmware's console format.
+const LETTERS: Record<number, 'W' | 'E'> = { 40: 'W', 50: 'E', 60: 'E' };
 
 /**
  * Fastify's own logger (pino) options that feed the console log: warnings and errors only, as
@@ -20,9 +22,12 @@ export function consoleLoggerOptions(consoleLog: ConsoleLog) {
             err?: { message?: string };
           };
           const detail = err?.message && err.message !== msg ? ` (${err.message})` : '';
-          consoleLog.write(`${LEVELS[level ?? 0] ?? 'LOG'}: ${msg ?? ''}${detail}`);
+          consoleLog.write(`${LEVELS[level ?? 0] ?? 'LOG'}: ${msg ?? ''}${detail}`, {
+            level: LETTERS[level ?? 0] ?? 'W',
+            tag: 'webapi',
+          });
         } catch {
-          consoleLog.write(record.trimEnd());
+          consoleLog.write(record.trimEnd(), { level: 'W', tag: 'webapi' });
         }
       },
     },
@@ -38,10 +43,10 @@ export const consoleEventsPlugin = fp(
         address && typeof address === 'object'
           ? `${address.address}:${address.port}`
           : String(address);
-      app.consoleLog.write(`Web server listening on ${where}`);
+      app.consoleLog.write(`Web server listening on ${where}`, { tag: 'webapi' });
     });
     app.addHook('preClose', async () => {
-      app.consoleLog.write('Web server stopping');
+      app.consoleLog.write('Web server stopping', { tag: 'webapi' });
     });
   },
   { name: 'console-events', dependencies: ['gateway'] },

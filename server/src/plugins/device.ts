@@ -47,6 +47,7 @@ export const devicePlugin = fp<DevicePluginOptions>(
       faults: options.simFaults,
       consoleLog: app.consoleLog,
       radios: () => radios,
+      firmware: app.system.firmware,
       ...(autoTick === undefined ? {} : { autoTick }),
     });
     app.decorate('device', device);

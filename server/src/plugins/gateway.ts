@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FirmwareGeneration } from '@heliodtu/contract/domain/firmware-generation';
 import type { GatewayOptions } from '../env.js';
 import type { ConfigStore } from '../store/config-store.js';
 import type { ConsoleLog } from '../device/console-log.js';
@@ -7,6 +8,8 @@ import type { DeviceClock } from '../device/clock.js';
 /** What one boot of the gateway knows about itself. */
 export interface SystemRuntime {
   options: GatewayOptions;
+  /** The firmware generation whose wire this gateway speaks (SIM_FIRMWARE; v24 by default). */
+  firmware: FirmwareGeneration;
   /** Host time (ms) at which this boot began; uptime counts from here. */
   bootedAt: number;
   chipId: number;

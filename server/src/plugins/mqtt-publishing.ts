@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { resolveHostname } from '@heliodtu/contract/domain/hostname';
-import { FIRMWARE_VERSION } from '@heliodtu/contract/system';
+import { FIRMWARE_RELEASES } from '@heliodtu/contract/domain/firmware-generation';
 import { MqttCommandHandler } from '../mqtt/command-handler.js';
 import { HassPublisher } from '../mqtt/hass-publisher.js';
 import type { DtuFigures } from '../mqtt/publish-topics.js';
@@ -28,7 +28,7 @@ declare module 'fastify' {
 export const mqttPublishingPlugin = fp(
   async (app) => {
     const { store, system, consoleLog } = app;
-    const log = (line: string) => consoleLog.write(line);
+    const log = consoleLog.tagged('mqtt');
     const heap = new HeapTracker();
     const hostname = () => resolveHostname(store.config.wifi.hostname, system.chipId);
 
@@ -72,7 +72,7 @@ export const mqttPublishingPlugin = fp(
         hostname: hostname(),
         chipId: system.chipId,
         ip: primaryInterface().ip,
-        firmware: FIRMWARE_VERSION,
+        firmware: FIRMWARE_RELEASES[app.system.firmware],
       }),
       log,
     });

@@ -44,12 +44,17 @@ describe('POST /api/limit/config', () => {
     expect(done.limit_relative).toBe(50);
   });
 
-  it('accepts both limit_type schemes: v24 256/257 and v25.9 2/3', async () => {
+  it("accepts the v24.11.7 limit_type values by default and refuses v26.3.30's 2/3 (5003)", async () => {
     const gw = await buildLiveGateway({}, { waitForData: false });
-    for (const limit_type of [0, 1, 2, 3, 256, 257]) {
+    for (const limit_type of [0, 1, 256, 257]) {
       expect(
         await gw.post('/api/limit/config', { serial: HMS_SERIAL, limit_value: 80, limit_type }),
       ).toMatchObject({ code: 1001 });
+    }
+    for (const limit_type of [2, 3]) {
+      expect(
+        await gw.post('/api/limit/config', { serial: HMS_SERIAL, limit_value: 80, limit_type }),
+      ).toMatchObject({ code: 5003 });
     }
   });
 

@@ -13,7 +13,8 @@ export const limitRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/limit/config', { preHandler: app.requireAdmin }, async (request, reply) => {
     const data = await request.readData(LimitConfigRequestSchema);
-    const check = checkLimitConfig(data);
+    // Each generation accepts only its own limit_type values (the other's persistent ones are 5003).
+    const check = checkLimitConfig(data, app.system.firmware);
     if (!check.ok) return reply.result(check.code, check.param);
     // The same command path MQTT uses; disabled commands are dropped but still a success.
     const result = app.device.setLimit(data.serial, data.limit_value, check.kind);

@@ -108,14 +108,14 @@ export const mqttRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/mqtt/config', { preHandler: app.requireAdmin }, async (request, reply) => {
     const data = await request.readData(MqttConfigPostSchema);
-    const failure = checkMqttConfig(data);
+    const failure = checkMqttConfig(data, app.system.firmware);
     if (failure) return reply.result(failure.code, failure.param);
     // Checked values fit their buffers already; unchecked ones (MQTT off) are cut to fit.
     const accepted = truncateMqttConfig(data);
     const saved = await app.store.update((draft) => applyMqttConfig(draft.mqtt, accepted));
     if (!saved) return reply.result(ApiCode.GenericWriteFailed);
     // The client reconnects by itself: it follows the store's 'saved' event.
-    app.consoleLog.write('MQTT settings saved');
+    app.consoleLog.write('MQTT settings saved', { tag: 'mqtt' });
     return reply.result(ApiCode.GenericSuccess);
   });
 };

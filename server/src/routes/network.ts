@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiCode } from '@heliodtu/contract/codes';
+import { syslogSettings } from '@heliodtu/contract/config-file';
 import type { ApiResult } from '@heliodtu/contract/envelope';
 import {
   NetworkConfigRequestSchema,
+  NetworkConfigRequestSchemaV26,
   type NetworkConfig,
+  type NetworkConfigDataV26,
   type NetworkStatus,
 } from '@heliodtu/contract/network';
 import { networkConfigProblem, normalizeIpv4 } from '@heliodtu/contract/rules/network-rules';
@@ -30,7 +33,8 @@ export const networkRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: app.requireAdmin },
     async (): Promise<NetworkConfig> => {
       const { wifi, mdns } = app.store.config;
-      return {
+      const syslog = syslogSettings(app.store.config);
+      const config: NetworkConfig = {
         hostname: wifi.hostname,
         dhcp: wifi.dhcp,
         ipaddress: wifi.ip,
@@ -43,13 +47,26 @@ export const networkRoutes: FastifyPluginAsync = async (app) => {
         aptimeout: wifi.aptimeout,
         mdnsenabled: mdns.enabled,
       };
+      if (app.system.firmware !== 'v26') return config;
+      return {
+        ...config,
+        syslogenabled: syslog.enabled,
+        sysloghostname: syslog.hostname,
+        syslogport: syslog.port,
+      };
     },
   );
 
   app.post('/api/network/config', { preHandler: app.requireAdmin }, async (request, reply) => {
-    const data = await request.readData(NetworkConfigRequestSchema);
+    const data =
+      app.system.firmware === 'v26'
+        ? withStoredSyslog(
+            await request.readData(NetworkConfigRequestSchemaV26),
+            syslogSettings(app.store.config),
+          )
+        : await request.readData(NetworkConfigRequestSchema);
     const problem = networkConfigProblem(data);
-    if (problem && 'code' in problem) throw new ApiFailure(problem.code);
+    if (problem && 'code' in problem) throw new ApiFailure(problem.code, problem.param);
     if (problem) {
       // One of the three answers the device sends without a code (wire-contract §4.8).
       const warning: ApiResult = { type: 'warning', message: problem.message };
@@ -67,9 +84,37 @@ export const networkRoutes: FastifyPluginAsync = async (app) => {
       draft.wifi.dns2 = normalizeIpv4(data.dns2);
       draft.wifi.aptimeout = data.aptimeout;
       draft.mdns.enabled = data.mdnsenabled;
+      if (isV26Data(data)) {
+        draft.syslog = {
+          enabled: data.syslogenabled,
+          hostname: data.sysloghostname,
+          port: data.syslogport,
+        };
+      }
     });
     if (!saved) return reply.result(ApiCode.GenericWriteFailed);
-    app.consoleLog.write('Network settings saved');
+    app.consoleLog.write('Network settings saved', { tag: 'network' });
     return reply.result(ApiCode.GenericSuccess);
   });
+};
+
+/** Current firmware's syslog fields: one the request leaves out keeps its stored value. */
+function withStoredSyslog(
+  sent: NetworkConfigDataV26,
+  stored: { enabled: boolean; hostname: string; port: number },
+): NetworkDataWithSyslog {
+  return {
+    ...sent,
+    syslogenabled: sent.syslogenabled ?? stored.enabled,
+    sysloghostname: sent.sysloghostname ?? stored.hostname,
+    syslogport: sent.syslogport ?? stored.port,
+  };
+}
+
+const isV26Data = (data: object): data is NetworkDataWithSyslog => 'syslogenabled' in data;
+
+type NetworkDataWithSyslog = NetworkConfigDataV26 & {
+  syslogenabled: boolean;
+  sysloghostname: string;
+  syslogport: number;
 };

@@ -3,8 +3,11 @@ import { ApiCode } from '@heliodtu/contract/codes';
 import {
   NO_SUN_TIME,
   NtpConfigDataSchema,
+  NtpConfigDataSchemaV26,
   NtpTimeDataSchema,
   type NtpConfig,
+  type NtpConfigData,
+  type NtpConfigDataV26,
   type NtpStatus,
   type NtpTime,
 } from '@heliodtu/contract/ntp';
@@ -12,6 +15,10 @@ import { ntpConfigProblem, ntpTimeProblem } from '@heliodtu/contract/rules/ntp-r
 import { formatDeviceTime } from '../device/format-time.js';
 import { localParts, localToEpoch } from '../device/posix-tz.js';
 import { isDayPeriod, sunTimes } from '../device/sun.js';
+import { zonesTable } from '../store/zones.js';
+
+/** The zone current firmware falls back to for a name its table does not hold (our choice). */
+export const UNKNOWN_ZONE_TZ = 'UTC0';
 
 /** /api/ntp/status, /api/ntp/config and /api/ntp/time, wire-contract §4.9. */
 export const ntpRoutes: FastifyPluginAsync = async (app) => {
@@ -54,7 +61,10 @@ export const ntpRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/ntp/config', { preHandler: app.requireAdmin }, async (request, reply) => {
-    const data = await request.readData(NtpConfigDataSchema);
+    const data =
+      app.system.firmware === 'v26'
+        ? await withZoneFromName(await request.readData(NtpConfigDataSchemaV26))
+        : await request.readData(NtpConfigDataSchema);
     const problem = ntpConfigProblem(data);
     if (problem) return reply.result(problem.code, problem.param);
     // Server and zone apply at once: every reader takes them from the live config.
@@ -67,7 +77,13 @@ export const ntpRoutes: FastifyPluginAsync = async (app) => {
       draft.ntp.sunsettype = data.sunsettype;
     });
     if (!saved) return reply.result(ApiCode.GenericWriteFailed);
-    app.consoleLog.write('NTP settings saved');
+    app.consoleLog.write('NTP settings saved', { tag: 'ntp' });
+    if ('unknownZone' in data && data.unknownZone) {
+      app.consoleLog.write(`Unknown time zone "${data.ntp_timezone_descr}", using UTC`, {
+        level: 'W',
+        tag: 'ntp',
+      });
+    }
     return reply.result(ApiCode.GenericSuccess);
   });
 
@@ -95,3 +111,18 @@ export const ntpRoutes: FastifyPluginAsync = async (app) => {
     return reply.result(ApiCode.NtpTimeUpdated);
   });
 };
+
+/**
+ * Current firmware (v26.3.30) does not read `ntp_timezone`: the POSIX TZ comes from the zones
+ * table by `ntp_timezone_descr`. A name the table does not hold is kept and runs as UTC (the
+ * simulator's choice; the console says so), so the save still succeeds as on the device.
+ */
+async function withZoneFromName(
+  data: NtpConfigDataV26,
+): Promise<NtpConfigData & { ntp_timezone_descr: string; unknownZone: boolean }> {
+  const zones = await zonesTable();
+  const tz = Object.hasOwn(zones, data.ntp_timezone_descr)
+    ? zones[data.ntp_timezone_descr]
+    : undefined;
+  return { ...data, ntp_timezone: tz ?? UNKNOWN_ZONE_TZ, unknownZone: tz === undefined };
+}

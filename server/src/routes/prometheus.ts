@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { resolveHostname } from '@heliodtu/contract/domain/hostname';
 import { CONFIG_VERSION_STRING } from '@heliodtu/contract/limits';
-import { FIRMWARE_VERSION } from '@heliodtu/contract/system';
+import { FIRMWARE_RELEASES } from '@heliodtu/contract/domain/firmware-generation';
 import { formatSerialHex } from '@heliodtu/contract/wire';
 import {
   formatPrometheusMetrics,
@@ -66,7 +66,7 @@ export const prometheusRoutes: FastifyPluginAsync = async (app) => {
       const figures = heap.sample();
       const dtu: PrometheusDtu = {
         hostname: resolveHostname(config.wifi.hostname, app.system.chipId),
-        firmwareVersion: FIRMWARE_VERSION,
+        firmwareVersion: FIRMWARE_RELEASES[app.system.firmware],
         configVersion: CONFIG_VERSION_STRING,
         chipModel: BOARD.chipmodel,
         mac: network.network_mac.toUpperCase(),

@@ -32,6 +32,7 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
         cpuTemperature: cpuTemperature(),
         radios,
         radioFault: app.system.options.simFaults.includes('radio'),
+        firmware: app.system.firmware,
       }),
   );
 };

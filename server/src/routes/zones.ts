@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { zonesDocument } from '../store/zones.js';
 
 /** A client takes gzip unless it sends no Accept-Encoding for it or refuses it with q=0. */
@@ -11,21 +11,31 @@ function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
-/** GET /zones.json: IANA name → POSIX TZ, no auth, gzip when accepted (wire-contract §4.9, §4.17). */
+/** The zones document with its ETag, gzipped when the client takes it. */
+async function sendZones(request: FastifyRequest, reply: FastifyReply) {
+  const doc = await zonesDocument();
+  const gzip = acceptsGzip(request.headers['accept-encoding']);
+  const etag = gzip ? doc.gzipEtag : doc.etag;
+  void reply
+    .header('ETag', etag)
+    .header('Cache-Control', 'public, must-revalidate')
+    .header('Vary', 'Accept-Encoding');
+  const match = request.headers['if-none-match'];
+  if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+    return reply.code(304).send();
+  void reply.type('application/json');
+  if (gzip) void reply.header('Content-Encoding', 'gzip');
+  return reply.send(gzip ? doc.gzip : doc.json);
+}
+
+/**
+ * GET /zones.json: IANA name → POSIX TZ, no auth, gzip when accepted (wire-contract §4.9, §4.17).
+ * Current firmware (v26.3.30) serves the same table as GET /api/ntp/zones, readable like live
+ * data (wire-current.md); the reference has no such endpoint.
+ */
 export const zonesRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/zones.json', async (request, reply) => {
-    const doc = await zonesDocument();
-    const gzip = acceptsGzip(request.headers['accept-encoding']);
-    const etag = gzip ? doc.gzipEtag : doc.etag;
-    void reply
-      .header('ETag', etag)
-      .header('Cache-Control', 'public, must-revalidate')
-      .header('Vary', 'Accept-Encoding');
-    const match = request.headers['if-none-match'];
-    if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
-      return reply.code(304).send();
-    void reply.type('application/json');
-    if (gzip) void reply.header('Content-Encoding', 'gzip');
-    return reply.send(gzip ? doc.gzip : doc.json);
-  });
+  app.get('/zones.json', sendZones);
+  if (app.system.firmware === 'v26') {
+    app.get('/api/ntp/zones', { preHandler: app.requireReadonly }, sendZones);
+  }
 };

@@ -90,3 +90,20 @@ async function makeDocument(root: string): Promise<ZonesDocument> {
   // As the device: the tag is the MD5 of the bytes served, so each encoding has its own.
   return { json, gzip, etag: md5Tag(json), gzipEtag: md5Tag(gzip) };
 }
+
+let table: Promise<Readonly<Record<string, string>>> | undefined;
+
+/**
+ * The zones as an object (name → POSIX TZ), read from the served document so both agree.
+ * Current firmware looks the POSIX TZ up here by the zone's name (POST /api/ntp/config).
+ */
+export function zonesTable(): Promise<Readonly<Record<string, string>>> {
+  table ??= zonesDocument().then(
+    (doc) => JSON.parse(doc.json.toString('utf8')) as Record<string, string>,
+    (error: unknown) => {
+      table = undefined;
+      throw error;
+    },
+  );
+  return table;
+}

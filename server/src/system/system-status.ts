@@ -2,7 +2,12 @@ import type { ConfigFile } from '@heliodtu/contract/config-file';
 import { resolveHostname } from '@heliodtu/contract/domain/hostname';
 import { CONFIG_VERSION_STRING } from '@heliodtu/contract/limits';
 import type { ConfiguredRadios } from '@heliodtu/contract/domain/pin-mapping-file';
-import { FIRMWARE_VERSION, type SystemStatus, type TaskDetail } from '@heliodtu/contract/system';
+import type { SystemStatus, TaskDetail } from '@heliodtu/contract/system';
+import {
+  CURRENT_FIRMWARE_BRANCH,
+  FIRMWARE_RELEASES,
+  type FirmwareGeneration,
+} from '@heliodtu/contract/domain/firmware-generation';
 import type { FileSystemFigures, HeapFigures } from './host-figures.js';
 
 /** The simulated board: a 4 MB ESP32-D0WD-V3 without PSRAM running the generic_esp32 build. */
@@ -42,6 +47,8 @@ export interface SystemStatusInput {
   radios: ConfiguredRadios;
   /** SIM_FAULTS contains 'radio': both radio chips stop answering. */
   radioFault: boolean;
+  /** The release the gateway reports (SIM_FIRMWARE); v24 when absent. */
+  firmware?: FirmwareGeneration;
 }
 
 /** GET /api/system/status from the board constants and the host's live figures, wire-contract §4.11. */
@@ -71,7 +78,8 @@ export function systemStatus(input: SystemStatusInput): SystemStatus {
     resetreason_1: input.resetReason,
     cfgsavecount: config.cfg.save_count,
     config_version: CONFIG_VERSION_STRING,
-    git_hash: FIRMWARE_VERSION,
+    git_hash: FIRMWARE_RELEASES[input.firmware ?? 'v24'],
+    ...(input.firmware === 'v26' ? { git_branch: CURRENT_FIRMWARE_BRANCH } : {}),
     pioenv: BOARD.pioenv,
     uptime: input.uptimeSeconds,
     nrf_configured: radios.nrf,
