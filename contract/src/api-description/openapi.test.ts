@@ -8,6 +8,7 @@ import { API_OPERATIONS, responseSchemaOf } from './operations.js';
 import { RESULT_CODES } from './result-codes.js';
 
 // Lint with the maintained validators and the drift checks against the server: server/test/api-description.test.ts.
+type JsonObject = Record<string, unknown>;
 const doc = buildOpenApiDocument();
 const keys = Object.keys(API_OPERATIONS);
 
@@ -35,6 +36,23 @@ describe('API_OPERATIONS', () => {
 });
 
 describe('buildOpenApiDocument', () => {
+  it("lists a companion's answers for its device on OpenDTU operations only", () => {
+    for (const [key, op] of Object.entries(API_OPERATIONS)) {
+      const [method, path] = key.split(' ') as [string, string];
+      const responses = (doc.paths[path]?.[method.toLowerCase()] as { responses: object })
+        .responses as Record<string, { $ref?: string }>;
+      const listed = ['502', '503', '504'].filter((status) => responses[status]);
+      expect([key, listed]).toEqual([key, op.extension ? [] : ['502', '503', '504']]);
+    }
+    const unavailable = (doc.components as unknown as { responses: Record<string, JsonObject> })
+      .responses['Device503']!;
+    const schema = (unavailable['content'] as Record<string, { schema: JsonObject }>)[
+      'application/json'
+    ]!.schema;
+    expect(schema['required']).toEqual(['type', 'message', 'device', 'problem']);
+    expect(Object.keys(unavailable['headers'] as object)).toEqual(['X-HelioDTU-Device-Problem']);
+  });
+
   it('is OpenAPI 3.1 with one operation per catalogue entry and unique operation ids', () => {
     expect(doc['openapi']).toBe('3.1.0');
     const ops = Object.values(doc.paths).flatMap((item) => Object.values(item));

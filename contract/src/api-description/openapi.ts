@@ -5,6 +5,7 @@ import {
   LOGIN_FAILURES_MAX,
   LOGIN_LOCKOUT_SECONDS,
 } from '../limits.js';
+import { DEVICE_PROBLEM_CODES, DEVICE_PROBLEM_HEADER } from '../device-problem.js';
 import { FIRMWARE_VERSION } from '../system.js';
 import { ComponentSet, type JsonSchema } from './json-schema.js';
 import { DATA_CODES, type Operation } from './operation.js';
@@ -123,6 +124,12 @@ function responsesOf(key: string, op: Operation, components: ComponentSet): Json
         : undefined;
     responses[status] = { description: doc.description, ...(content ? { content } : {}) };
   }
+  // A companion answers for its device when the device gives no answer (issue 24); its own
+  // endpoints (the extensions) never go to a device.
+  if (!op.extension) {
+    for (const status of ['502', '503', '504'])
+      responses[status] ??= ref('responses', `Device${status}`);
+  }
   if (!op.raw && !responses['500']) responses['500'] = ref('responses', 'InternalError');
   return responses;
 }
@@ -215,6 +222,7 @@ export function buildOpenApiDocument({ version = FIRMWARE_VERSION } = {}): OpenA
             },
           },
         },
+        ...deviceUnavailableResponses(),
         InternalError: {
           description: 'Internal error: the envelope with code 1007, type danger.',
           content: { 'application/json': { schema: ref('schemas', 'ApiResult') } },
@@ -222,5 +230,44 @@ export function buildOpenApiDocument({ version = FIRMWARE_VERSION } = {}): OpenA
       },
       schemas,
     },
+  };
+}
+
+/**
+ * What a companion answers for an OpenDTU operation its device did not answer (issue 24): the
+ * device problem in plain words, marked by a header so that a client can tell "the companion
+ * is here, the device is not" from "nothing answers". A device or simulated gateway never
+ * sends these.
+ */
+function deviceUnavailableResponses(): Record<string, JsonSchema> {
+  const body = {
+    type: 'object',
+    required: ['type', 'message', 'device', 'problem'],
+    properties: {
+      type: { const: 'danger' },
+      message: { type: 'string', description: 'One plain English line; never a credential.' },
+      device: { type: 'string', description: 'The id of the device the request was for.' },
+      problem: { enum: [...DEVICE_PROBLEM_CODES] },
+    },
+  };
+  const headers = {
+    [DEVICE_PROBLEM_HEADER]: {
+      description: 'The device problem code, on every answer the companion gives for its device.',
+      schema: { enum: [...DEVICE_PROBLEM_CODES] },
+    },
+  };
+  const answer = (description: string): JsonSchema => ({
+    description: `Companion only: ${description}`,
+    headers,
+    content: { 'application/json': { schema: body } },
+  });
+  return {
+    Device502: answer(
+      'the device answered in a way it cannot pass on (a wrong stored password, not an OpenDTU, over 4 MiB).',
+    ),
+    Device503: answer(
+      'the device cannot be reached, or is still answering earlier requests (problem `busy`).',
+    ),
+    Device504: answer('the device did not answer in time.'),
   };
 }
