@@ -29,6 +29,22 @@ const LEVEL_NAME_KEYS = {
   V: 'console.LevelV',
 } as const satisfies Record<ConsoleLevel, string>;
 
+// Literal class names: the build's CSS purge keeps only classes it finds written out.
+const LINE_CLASS = {
+  E: 'console-line console-level-E',
+  W: 'console-line console-level-W',
+  I: 'console-line console-level-I',
+  D: 'console-line console-level-D',
+  V: 'console-line console-level-V',
+} as const satisfies Record<ConsoleLevel, string>;
+const TOGGLE_CLASS = {
+  E: 'console-level-toggle-E',
+  W: 'console-level-toggle-W',
+  I: 'console-level-toggle-I',
+  D: 'console-level-toggle-D',
+  V: 'console-level-toggle-V',
+} as const satisfies Record<ConsoleLevel, string>;
+
 /**
  * The web console, spec §2: 24 rows fed live, auto scroll, Clear and Copy; and what v26
  * firmware's console has, on every device: level filter, search, line count, download.
@@ -178,7 +194,7 @@ export function ConsolePage() {
 
           <div
             ref={panelRef}
-            className="form-control console-panel"
+            className="console-panel"
             role="log"
             // Lines arrive many a second: announcing each would drown a screen reader.
             aria-live="off"
@@ -234,7 +250,11 @@ function LevelToggle({ level, name, checked, onChange }: LevelToggleProps) {
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
       />
-      <label className="btn btn-outline-secondary console-level-toggle" htmlFor={id} title={name}>
+      <label
+        className={`btn btn-outline-secondary console-level-toggle ${TOGGLE_CLASS[level]}`}
+        htmlFor={id}
+        title={name}
+      >
         {level}
       </label>
     </>
@@ -249,7 +269,7 @@ const ConsoleRow = memo(function ConsoleRow({
   line: ConsoleLine;
   search: string;
 }) {
-  const className = line.level ? `console-line console-level-${line.level}` : 'console-line';
+  const className = line.level ? LINE_CLASS[line.level] : 'console-line';
   return (
     <div className={className}>
       {searchParts(line.text, search).map((part, index) =>
