@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { CONFIG_FILE } from '@heliodtu/contract/limits';
 import { useT } from '@/lib/i18n/use-t';
-import { datedFileName, fetchFile, saveBlob } from './api/files';
+import { saveBlob } from '@/lib/save-blob';
+import { datedFileName, fetchFile } from './api/files';
 
 /** Backup download (spec §2): config.json saved under a dated name. */
 export function BackupCard() {

@@ -5,7 +5,8 @@ import { ResultAlert, type ShownResult } from '@/components/ui/result-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
-import { FILE_LIST_KEY, deleteFile, fetchFile, saveBlob, useFileList } from './api/files';
+import { saveBlob } from '@/lib/save-blob';
+import { FILE_LIST_KEY, deleteFile, fetchFile, useFileList } from './api/files';
 import { useFileSize } from './file-size';
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,23 +1,68 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Page } from '@/components/layout/page';
 import { useT } from '@/lib/i18n/use-t';
-import { consoleText } from './console-buffer';
+import { saveBlob } from '@/lib/save-blob';
+import { linesText, partialLine } from './console-buffer';
+import {
+  ALL_LEVELS,
+  CONSOLE_LEVELS,
+  consoleFileName,
+  filterConsole,
+  searchParts,
+  type ConsoleLevel,
+  type ConsoleLine,
+} from './console-levels';
 import { copyText } from './copy-text';
 import { useConsoleSocket } from './use-console-socket';
 
-/** The text area counts as scrolled to the end within this many pixels (sub-pixel rounding). */
+/** The panel counts as scrolled to the end within this many pixels (sub-pixel rounding). */
 const BOTTOM_SLACK_PX = 8;
 const COPY_NOTICE_MS = 3_000;
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-/** The web console, spec §2: 24 read-only rows fed live, auto scroll, Clear and Copy. */
+const LEVEL_NAME_KEYS = {
+  E: 'console.LevelE',
+  W: 'console.LevelW',
+  I: 'console.LevelI',
+  D: 'console.LevelD',
+  V: 'console.LevelV',
+} as const satisfies Record<ConsoleLevel, string>;
+
+// Literal class names: the build's CSS purge keeps only classes it finds written out.
+const LINE_CLASS = {
+  E: 'console-line console-level-E',
+  W: 'console-line console-level-W',
+  I: 'console-line console-level-I',
+  D: 'console-line console-level-D',
+  V: 'console-line console-level-V',
+} as const satisfies Record<ConsoleLevel, string>;
+const TOGGLE_CLASS = {
+  E: 'console-level-toggle-E',
+  W: 'console-level-toggle-W',
+  I: 'console-level-toggle-I',
+  D: 'console-level-toggle-D',
+  V: 'console-level-toggle-V',
+} as const satisfies Record<ConsoleLevel, string>;
+
+/**
+ * The web console, spec §2: 24 rows fed live, auto scroll, Clear and Copy; and what v26
+ * firmware's console has, on every device: level filter, search, line count, download.
+ */
 export function ConsolePage() {
   const t = useT();
   const switchId = useId();
+  const searchId = useId();
   const { buffer, online, clear } = useConsoleSocket();
-  const text = consoleText(buffer);
-  const areaRef = useRef<HTMLTextAreaElement>(null);
+  const [levels, setLevels] = useState<ReadonlySet<ConsoleLevel>>(ALL_LEVELS);
+  // The search filters (only lines containing it stay) and marks each match in them.
+  const [search, setSearch] = useState('');
+  const all = useMemo(() => {
+    const partial = partialLine(buffer);
+    return partial ? [...buffer.lines, partial] : buffer.lines;
+  }, [buffer]);
+  const shown = useMemo(() => filterConsole(all, { levels, search }), [all, levels, search]);
+  const panelRef = useRef<HTMLDivElement>(null);
   const [autoScroll, setAutoScroll] = useState(true);
   const [paused, setPaused] = useState(false);
   const [copy, setCopy] = useState<CopyState>('idle');
@@ -26,11 +71,11 @@ export function ConsolePage() {
   const lastTopRef = useRef(0);
 
   useLayoutEffect(() => {
-    const area = areaRef.current;
-    if (!area || !autoScroll) return;
-    area.scrollTop = area.scrollHeight;
-    lastTopRef.current = area.scrollTop;
-  }, [text, autoScroll]);
+    const panel = panelRef.current;
+    if (!panel || !autoScroll) return;
+    panel.scrollTop = panel.scrollHeight;
+    lastTopRef.current = panel.scrollTop;
+  }, [shown, autoScroll]);
 
   useEffect(() => {
     if (copy === 'idle') return;
@@ -42,19 +87,19 @@ export function ConsolePage() {
   // event that did not move up comes from layout (a resized or rotated window wraps the lines
   // anew, or our own jump to the end arrives a frame late): the follow goes on, at the new end.
   const onScroll = () => {
-    const area = areaRef.current;
-    if (!area) return;
-    const movedUp = area.scrollTop < lastTopRef.current;
-    lastTopRef.current = area.scrollTop;
+    const panel = panelRef.current;
+    if (!panel) return;
+    const movedUp = panel.scrollTop < lastTopRef.current;
+    lastTopRef.current = panel.scrollTop;
     if (!autoScroll) return;
-    const fromBottom = area.scrollHeight - area.scrollTop - area.clientHeight;
+    const fromBottom = panel.scrollHeight - panel.scrollTop - panel.clientHeight;
     if (fromBottom <= BOTTOM_SLACK_PX) return;
     if (movedUp) {
       setAutoScroll(false);
       setPaused(true);
     } else {
-      area.scrollTop = area.scrollHeight;
-      lastTopRef.current = area.scrollTop;
+      panel.scrollTop = panel.scrollHeight;
+      lastTopRef.current = panel.scrollTop;
     }
   };
 
@@ -63,8 +108,21 @@ export function ConsolePage() {
     setPaused(false);
   };
 
+  const toggleLevel = (level: ConsoleLevel, on: boolean) =>
+    setLevels((current) => {
+      const next = new Set(current);
+      if (on) next.add(level);
+      else next.delete(level);
+      return next;
+    });
+
+  // Copy and download take what is shown: the filter decides what an owner shares.
   const onCopy = async () => {
-    setCopy((await copyText(text, areaRef.current)) ? 'copied' : 'failed');
+    setCopy((await copyText(linesText(shown))) ? 'copied' : 'failed');
+  };
+  const onDownload = () => {
+    const text = shown.length === 0 ? '' : `${linesText(shown)}\n`;
+    saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), consoleFileName(new Date()));
   };
 
   return (
@@ -86,7 +144,7 @@ export function ConsolePage() {
                 {t('console.EnableAutoScroll')}
               </label>
             </div>
-            <div className="d-flex gap-2">
+            <div className="d-flex flex-wrap gap-2">
               <button type="button" className="btn btn-sm btn-outline-secondary" onClick={clear}>
                 {t('console.ClearConsole')}
               </button>
@@ -97,20 +155,64 @@ export function ConsolePage() {
               >
                 {t('console.CopyToClipboard')}
               </button>
+              <button type="button" className="btn btn-sm btn-outline-primary" onClick={onDownload}>
+                {t('console.Download')}
+              </button>
             </div>
           </div>
 
-          <textarea
-            ref={areaRef}
-            className="form-control console-panel"
-            rows={24}
-            readOnly
-            spellCheck={false}
+          <div className="d-flex flex-wrap align-items-end gap-2 mb-2">
+            <fieldset className="console-levels">
+              <legend className="form-label small mb-1">{t('console.Levels')}</legend>
+              <div className="btn-group btn-group-sm">
+                {CONSOLE_LEVELS.map((level) => (
+                  <LevelToggle
+                    key={level}
+                    level={level}
+                    name={t(LEVEL_NAME_KEYS[level])}
+                    checked={levels.has(level)}
+                    onChange={(on) => toggleLevel(level, on)}
+                  />
+                ))}
+              </div>
+            </fieldset>
+            <div className="console-search flex-grow-1">
+              <label className="form-label small mb-1" htmlFor={searchId}>
+                {t('console.Search')}
+              </label>
+              <input
+                id={searchId}
+                type="search"
+                className="form-control form-control-sm"
+                value={search}
+                autoComplete="off"
+                spellCheck={false}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </div>
+          </div>
+
+          <div
+            ref={panelRef}
+            className="console-panel"
+            role="log"
+            // Lines arrive many a second: announcing each would drown a screen reader.
+            aria-live="off"
             aria-label={t('console.Output')}
-            value={text}
+            tabIndex={0}
             onScroll={onScroll}
-          />
-          <div className="small mt-2" role="status" style={{ minHeight: '1.5em' }}>
+          >
+            {shown.map((line) => (
+              <ConsoleRow key={line.id} line={line} search={search} />
+            ))}
+          </div>
+          <div className="d-flex flex-wrap gap-2 small mt-2">
+            <span className="me-auto" data-testid="console-count">
+              {t('console.LinesShown', { shown: shown.length, total: all.length })}
+            </span>
+            <span className="text-body-secondary">{t('console.LevelsHint')}</span>
+          </div>
+          <div className="small mt-1" role="status" style={{ minHeight: '1.5em' }}>
             {paused && (
               <span className="text-warning-emphasis">{t('console.AutoScrollPaused')}</span>
             )}
@@ -126,3 +228,53 @@ export function ConsolePage() {
     </Page>
   );
 }
+
+interface LevelToggleProps {
+  level: ConsoleLevel;
+  name: string;
+  checked: boolean;
+  onChange(on: boolean): void;
+}
+
+/** One level on or off: the letter as the device prints it, its name for screen readers. */
+function LevelToggle({ level, name, checked, onChange }: LevelToggleProps) {
+  const id = useId();
+  return (
+    <>
+      <input
+        id={id}
+        type="checkbox"
+        className="btn-check"
+        // The letter leads the name, so speaking what is seen ("E") finds the toggle.
+        aria-label={`${level} ${name}`}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label
+        className={`btn btn-outline-secondary console-level-toggle ${TOGGLE_CLASS[level]}`}
+        htmlFor={id}
+        title={name}
+      >
+        {level}
+      </label>
+    </>
+  );
+}
+
+/** One line, drawn again only when it or the search changes (new lines leave the rest alone). */
+const ConsoleRow = memo(function ConsoleRow({
+  line,
+  search,
+}: {
+  line: ConsoleLine;
+  search: string;
+}) {
+  const className = line.level ? LINE_CLASS[line.level] : 'console-line';
+  return (
+    <div className={className}>
+      {searchParts(line.text, search).map((part, index) =>
+        part.match ? <mark key={index}>{part.text}</mark> : part.text,
+      )}
+    </div>
+  );
+});

@@ -1,9 +1,9 @@
 /**
  * Copies `text`. The clipboard API exists only in secure contexts (https, localhost), not on
- * plain http to a LAN address, which is how most gateways are reached; there the text area's
- * own selection is copied the old way.
+ * plain http to a LAN address, which is how most gateways are reached; there the text is put in
+ * a hidden text area, selected and copied the old way.
  */
-export async function copyText(text: string, fallbackSource: HTMLTextAreaElement | null) {
+export async function copyText(text: string): Promise<boolean> {
   if (window.isSecureContext && typeof navigator.clipboard?.writeText === 'function') {
     try {
       await navigator.clipboard.writeText(text);
@@ -12,12 +12,22 @@ export async function copyText(text: string, fallbackSource: HTMLTextAreaElement
       // Permission refused: the selection route below may still work.
     }
   }
-  if (!fallbackSource) return false;
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  // Off screen but laid out: a hidden (display: none) element cannot be selected.
+  area.style.position = 'fixed';
+  area.style.top = '-1000px';
+  area.style.opacity = '0';
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  document.body.append(area);
   try {
-    fallbackSource.focus();
-    fallbackSource.select();
+    area.select();
     return document.execCommand('copy');
   } catch {
     return false;
+  } finally {
+    area.remove();
+    focused?.focus();
   }
 }

@@ -1,10 +1,19 @@
 import { countryDefinitions } from '@heliodtu/contract/domain/frequency';
 import type { DtuConfig } from '@heliodtu/contract/dtu';
 import { describe, expect, it } from 'vitest';
-import { illegalFrequencyBand, validateDtu, withCountry } from './dtu-form';
+import {
+  illegalFrequencyBand,
+  toDtuForm,
+  toDtuRequest,
+  validateDtu,
+  withCountry,
+} from './dtu-form';
 import { DTU_CONFIG } from './testing/dtu-config';
 
-const fields = (values: DtuConfig) => validateDtu(values).map((problem) => problem.field);
+/** Form values of a device that sends the serial as a string. */
+const FORM = { ...DTU_CONFIG, serialSentAsNumber: false };
+const fields = (values: DtuConfig, serialSentAsNumber = false) =>
+  validateDtu({ ...values, serialSentAsNumber }).map((problem) => problem.field);
 
 describe('withCountry', () => {
   it("sets the new country's default frequency from the answer's country_def", () => {
@@ -39,16 +48,16 @@ describe('illegalFrequencyBand', () => {
 
 describe('validateDtu', () => {
   it('accepts the gateway defaults', () => {
-    expect(validateDtu(DTU_CONFIG)).toEqual([]);
+    expect(validateDtu(FORM)).toEqual([]);
   });
 
   it('asks for a poll interval from 1 to 86400', () => {
     for (const pollinterval of [0, 86_401]) {
-      expect(validateDtu({ ...DTU_CONFIG, pollinterval })).toEqual([
+      expect(validateDtu({ ...FORM, pollinterval })).toEqual([
         { field: 'pollinterval', key: 'validation.Range', params: { min: 1, max: 86400 } },
       ]);
     }
-    expect(validateDtu({ ...DTU_CONFIG, pollinterval: Number.NaN })).toEqual([
+    expect(validateDtu({ ...FORM, pollinterval: Number.NaN })).toEqual([
       { field: 'pollinterval', key: 'validation.Required' },
     ]);
     expect(fields({ ...DTU_CONFIG, pollinterval: 2.5 })).toEqual(['pollinterval']);
@@ -58,11 +67,29 @@ describe('validateDtu', () => {
     for (const serial of ['0', '', 'XYZ', '19999999999A']) {
       expect(fields({ ...DTU_CONFIG, serial })).toEqual(['serial']);
     }
-    expect(validateDtu({ ...DTU_CONFIG, serial: '1A' })).toEqual([]);
+    expect(validateDtu({ ...FORM, serial: '1A' })).toEqual([]);
+  });
+
+  it('holds a serial the device sent as a number to decimal digits it can take back', () => {
+    expect(fields({ ...DTU_CONFIG, serial: '199980112345' }, true)).toEqual([]);
+    for (const serial of ['1A', '0x12', '1.5', '99999999999999999']) {
+      expect(fields({ ...DTU_CONFIG, serial }, true)).toEqual(['serial']);
+    }
   });
 
   it('refuses a frequency off the raster with the gateway code 2004', () => {
-    const problems = validateDtu({ ...DTU_CONFIG, cmt_frequency: 865_100_000 });
+    const problems = validateDtu({ ...FORM, cmt_frequency: 865_100_000 });
     expect(problems).toEqual([expect.objectContaining({ field: 'cmt_frequency', code: 2004 })]);
+  });
+});
+
+describe('the serial as number or string', () => {
+  it('shows both as the same digits and gives each back in its own kind', () => {
+    const fromString = toDtuForm(DTU_CONFIG);
+    const fromNumber = toDtuForm({ ...DTU_CONFIG, serial: 199_980_112_345 });
+    expect(fromString.serial).toBe('199980112345');
+    expect(fromNumber.serial).toBe('199980112345');
+    expect(toDtuRequest(fromString)).toEqual(DTU_CONFIG);
+    expect(toDtuRequest(fromNumber)).toEqual({ ...DTU_CONFIG, serial: 199_980_112_345 });
   });
 });

@@ -3,6 +3,35 @@ import { hzToMhz, type CmtCountryDefinition } from '@heliodtu/contract/domain/fr
 import { dtuConfigProblems } from '@heliodtu/contract/rules/dtu-rules';
 import type { FieldMessage } from '@/components/form/field-message';
 
+/**
+ * GET api/dtu/config as devices send it. `serial` is a string of digits in the contract (v24,
+ * wire-contract §4.6) and a decimal string on v26, but a number on some firmware
+ * (wire-current, Breaking changes): the form takes both and shows the same digits.
+ */
+export type DtuConfigAnswer = Omit<DtuConfig, 'serial'> & { serial: string | number };
+
+/** The form's values: the serial as text, and how the device sent it, to post it back so. */
+export type DtuFormValues = DtuConfig & { serialSentAsNumber: boolean };
+
+export function toDtuForm(answer: DtuConfigAnswer): DtuFormValues {
+  const sentAsNumber = typeof answer.serial === 'number';
+  return { ...answer, serial: String(answer.serial), serialSentAsNumber: sentAsNumber };
+}
+
+/** The whole object back, the serial in the kind the device sent: it reads what it writes. */
+export function toDtuRequest(values: DtuFormValues): DtuConfigAnswer {
+  const { serialSentAsNumber, ...config } = values;
+  return serialSentAsNumber ? { ...config, serial: Number(config.serial.trim()) } : config;
+}
+
+/** A device that sends the serial as a number reads one back: digits only, exact in a double. */
+function numericSerialProblem(values: DtuFormValues): FieldMessage | undefined {
+  if (!values.serialSentAsNumber) return undefined;
+  const text = values.serial.trim();
+  if (/^\d+$/.test(text) && Number.isSafeInteger(Number(text))) return undefined;
+  return { field: 'serial', key: 'dtuadmin.SerialInvalid' };
+}
+
 /** NRF24 levels 0..3 with their dBm (spec §9); the names are dtuadmin.<name> keys. */
 export const NRF_LEVELS = [
   { value: 0, name: 'Min', dbm: -18 },
@@ -20,7 +49,7 @@ export function countryPlan(values: DtuConfig): CmtCountryDefinition | undefined
 }
 
 /** Spec §4: choosing a country resets the frequency to that country's default. */
-export function withCountry(values: DtuConfig, country: number): DtuConfig {
+export function withCountry<T extends DtuConfig>(values: T, country: number): T {
   const plan = values.country_def[country];
   return plan
     ? { ...values, cmt_country: country, cmt_frequency: plan.freq_default }
@@ -48,10 +77,11 @@ function numberProblem(field: string, value: number): FieldMessage | undefined {
  * A rule whose code text names no bound (2002 "greater than zero" also for 86401) is shown
  * with its range instead, so the message always says what to enter.
  */
-export function validateDtu(values: DtuConfig): FieldMessage[] {
-  const own = [numberProblem('pollinterval', values.pollinterval)].filter(
-    (problem): problem is FieldMessage => problem !== undefined,
-  );
+export function validateDtu(values: DtuFormValues): FieldMessage[] {
+  const own = [
+    numericSerialProblem(values),
+    numberProblem('pollinterval', values.pollinterval),
+  ].filter((problem): problem is FieldMessage => problem !== undefined);
   const taken = new Set(own.map((problem) => problem.field));
   const rules = dtuConfigProblems(values)
     .filter((problem) => !taken.has(problem.field))

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DtuConfig } from '@heliodtu/contract/dtu';
 import { describe, expect, it } from 'vitest';
 import { answerGet, recordPosts, SAVED } from '@/testing/api-handlers';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import type { DtuConfigAnswer } from './dtu-form';
 import { DtuSettingsPage } from './dtu-settings-page';
 import { DTU_CONFIG } from './testing/dtu-config';
 
-async function renderPage(config: DtuConfig = DTU_CONFIG) {
+async function renderPage(config: DtuConfigAnswer = DTU_CONFIG) {
   const post = recordPosts('api/dtu/config', SAVED);
   server.use(answerGet('api/dtu/config', config), post.handler);
   const view = renderWithProviders(<DtuSettingsPage />, { route: '/settings/dtu', loggedIn: true });
@@ -103,5 +103,32 @@ describe('DtuSettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Settings saved');
     expect(post.received).toEqual([{ ...DTU_CONFIG, nrf_palevel: 2 }]);
+  });
+
+  it.each([
+    ['a string (v24 hex digits, v26 decimal digits)', '199980112345', '199980112346'],
+    ['a number', 199_980_112_345, 199_980_112_346],
+  ])(
+    'takes the serial as %s, shows it the same and posts it back so',
+    async (_kind, sent, back) => {
+      const { user, post } = await renderPage({ ...DTU_CONFIG, serial: sent });
+      const serial = screen.getByLabelText('Serial number');
+      expect(serial).toHaveValue('199980112345');
+      await user.clear(serial);
+      await user.type(serial, '199980112346');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Settings saved');
+      expect(post.received).toEqual([{ ...DTU_CONFIG, serial: back }]);
+    },
+  );
+
+  it('keeps a serial sent as a number to digits, and sends nothing otherwise', async () => {
+    const { user, post } = await renderPage({ ...DTU_CONFIG, serial: 199_980_112_345 });
+    const serial = screen.getByLabelText('Serial number');
+    await user.clear(serial);
+    await user.type(serial, '19998011234A');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(serial).toHaveAttribute('aria-invalid', 'true'));
+    expect(post.received).toEqual([]);
   });
 });

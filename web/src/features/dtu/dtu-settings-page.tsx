@@ -1,4 +1,3 @@
-import type { DtuConfig } from '@heliodtu/contract/dtu';
 import { hzToMhz } from '@heliodtu/contract/domain/frequency';
 import { CMT_PA_LEVEL, DTU_SERIAL_MAX_DIGITS, POLL_INTERVAL } from '@heliodtu/contract/limits';
 import { Link } from 'wouter';
@@ -13,8 +12,12 @@ import {
   countryPlan,
   illegalFrequencyBand,
   NRF_LEVELS,
+  toDtuForm,
+  toDtuRequest,
   validateDtu,
   withCountry,
+  type DtuConfigAnswer,
+  type DtuFormValues,
 } from './dtu-form';
 
 const upperCase = (text: string) => text.toUpperCase();
@@ -23,7 +26,13 @@ const upperCase = (text: string) => text.toUpperCase();
 export function DtuSettingsPage() {
   const t = useT();
   return (
-    <ConfigFormPage<DtuConfig> title={t('dtuadmin.DtuSettings')} area="dtu" validate={validateDtu}>
+    <ConfigFormPage<DtuConfigAnswer, DtuFormValues>
+      title={t('dtuadmin.DtuSettings')}
+      area="dtu"
+      toForm={toDtuForm}
+      toRequest={toDtuRequest}
+      validate={validateDtu}
+    >
       {(form) => (
         <>
           <FormSection title={t('dtuadmin.DtuConfiguration')}>
@@ -72,7 +81,7 @@ function NrfSection() {
   );
 }
 
-function CmtSection({ form }: { form: SettingsForm<DtuConfig> }) {
+function CmtSection({ form }: { form: SettingsForm<DtuFormValues> }) {
   const t = useT();
   const tAny = useTranslateAny();
   const format = useFormat();

@@ -34,16 +34,36 @@ const TIME: NtpTime = {
 };
 const TIME_UPDATED = { type: 'success', message: 'Time updated!', code: 9010 } as const;
 
-async function renderPage(config: NtpConfig = CONFIG) {
+/**
+ * How the device serves the zone list: v26 at api/ntp/zones (v24's web layout still has the
+ * file there too, the endpoint wins); v24 only the file, its endpoint a 404 (our gateway) or the
+ * web page (a real device answers unknown paths with it).
+ */
+type ZoneServing = 'v26' | 'v24-404' | 'v24-page';
+
+function serveZones(serving: ZoneServing) {
+  const asked: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const path = new URL(request.url).pathname;
+    if (path === '/api/ntp/zones' || path === '/zones.json') asked.push(path.slice(1));
+  });
+  server.use(
+    http.get('*/api/ntp/zones', () => {
+      if (serving === 'v26') return HttpResponse.json(ZONES);
+      if (serving === 'v24-404') return new HttpResponse('Not found', { status: 404 });
+      return HttpResponse.html('<!doctype html><title>OpenDTU</title>');
+    }),
+    answerGet('zones.json', ZONES),
+  );
+  return asked;
+}
+
+async function renderPage(config: NtpConfig = CONFIG, serving: ZoneServing = 'v24-404') {
   const post = recordPosts('api/ntp/config', SAVED);
   const timePost = recordPosts('api/ntp/time', TIME_UPDATED);
   let timeGets = 0;
-  server.use(
-    answerGet('api/ntp/config', config),
-    answerGet('zones.json', ZONES),
-    post.handler,
-    timePost.handler,
-  );
+  const zonesAsked = serveZones(serving);
+  server.use(answerGet('api/ntp/config', config), post.handler, timePost.handler);
   server.events.on('request:start', ({ request }) => {
     if (request.method === 'GET' && request.url.endsWith('/api/ntp/time')) timeGets += 1;
   });
@@ -51,7 +71,7 @@ async function renderPage(config: NtpConfig = CONFIG) {
   const view = renderWithProviders(<NtpSettingsPage />, { route: '/settings/ntp', loggedIn: true });
   await screen.findByLabelText('Time server');
   await screen.findByRole('group', { name: 'Europe' });
-  return { ...view, post, timePost, timeGets: () => timeGets };
+  return { ...view, post, timePost, timeGets: () => timeGets, zonesAsked };
 }
 
 const zoneSelect = () => screen.getByRole('combobox', { name: 'Time zone' });
@@ -59,6 +79,7 @@ const save = () => screen.getByRole('button', { name: 'Save' });
 
 afterEach(() => {
   server.events.removeAllListeners();
+  window.sessionStorage.clear();
   vi.useRealTimers();
 });
 
@@ -108,6 +129,53 @@ describe('NtpSettingsPage', () => {
     expect(post.received).toEqual([
       { ...CONFIG, ntp_timezone: 'JST-9', ntp_timezone_descr: 'Asia/Tokyo', sunsettype: 2 },
     ]);
+  });
+
+  it('v26: takes the list from api/ntp/zones and posts the chosen zone by name and string', async () => {
+    const { user, post, zonesAsked } = await renderPage(CONFIG, 'v26');
+    expect(zonesAsked).toEqual(['api/ntp/zones']);
+    await user.selectOptions(zoneSelect(), 'Tokyo');
+    await user.click(save());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Settings saved');
+    // v26 derives the zone from the name; v24 stores the string: both always go.
+    expect(post.received).toEqual([
+      expect.objectContaining({ ntp_timezone: 'JST-9', ntp_timezone_descr: 'Asia/Tokyo' }),
+    ]);
+  });
+
+  it.each(['v24-404', 'v24-page'] as const)(
+    '%s: falls back to zones.json, and asks only the file for the rest of the visit',
+    async (serving) => {
+      const first = await renderPage(CONFIG, serving);
+      expect(first.zonesAsked).toEqual(['api/ntp/zones', 'zones.json']);
+      expect(zoneSelect()).toHaveDisplayValue('Berlin');
+      first.unmount();
+      server.events.removeAllListeners();
+
+      const again = await renderPage(CONFIG, serving);
+      expect(again.zonesAsked).toEqual(['zones.json']);
+    },
+  );
+
+  it('a device updated during the visit is asked at the endpoint when the file is gone', async () => {
+    window.sessionStorage.setItem('zonesSource', 'zones.json');
+    const asked = serveZones('v26');
+    server.use(http.get('*/zones.json', () => new HttpResponse('Not found', { status: 404 })));
+    server.use(answerGet('api/ntp/config', CONFIG), answerGet('api/ntp/time', TIME));
+    renderWithProviders(<NtpSettingsPage />, { route: '/settings/ntp', loggedIn: true });
+    await screen.findByRole('group', { name: 'Europe' });
+    expect(asked).toEqual(['zones.json', 'api/ntp/zones']);
+  });
+
+  it('a failing endpoint (not a missing one) is no reason to ask the file', async () => {
+    const asked = serveZones('v26');
+    server.use(http.get('*/api/ntp/zones', () => new HttpResponse('busy', { status: 503 })));
+    server.use(answerGet('api/ntp/config', CONFIG), answerGet('api/ntp/time', TIME));
+    renderWithProviders(<NtpSettingsPage />, { route: '/settings/ntp', loggedIn: true });
+    expect(await screen.findByText(/list of time zones could not be loaded/i)).toBeVisible();
+    expect(asked).toEqual(['api/ntp/zones']);
+    // The configured zone stays shown and selectable.
+    expect(zoneSelect()).toHaveDisplayValue('Europe/Berlin');
   });
 
   it('keeps a zone that is not in the list selectable as it is', async () => {

@@ -45,19 +45,6 @@ export async function fetchFile(name: string): Promise<Blob> {
   return response.blob();
 }
 
-/** Makes the browser save `blob` as `fileName`. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the object URL; free it once the click is handled.
-  window.setTimeout(() => URL.revokeObjectURL(href), 1000);
-}
-
 /** "config.json" on 25 Nov 2026 → "config-2026-11-25.json", so backups do not overwrite each other. */
 export function datedFileName(name: string, date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
