@@ -1,11 +1,12 @@
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, prepare } from '../fixtures/app-test.ts';
+import { ADMIN_AUTHDATA, expect, prepare } from '../fixtures/app-test.ts';
 import { E2E_WEB_DIST, startGateway, test } from '../fixtures/own-gateway.ts';
 
 // Issue 24, the device behind a companion failing: powered off and back, a wrong stored
@@ -233,5 +234,101 @@ test('an address that answers with a web page: "not an OpenDTU" in plain words',
   } finally {
     router.closeAllConnections();
     await new Promise<void>((resolve) => router.close(() => resolve()));
+  }
+});
+
+/**
+ * A device on a weak link: every HTTP request is passed on `delayMs` late; socket upgrades and
+ * their frames go through at once. Counts what the device has in hand at once.
+ */
+async function startDelayingProxy(deviceUrl: string, delayMs: number) {
+  const target = new URL(deviceUrl);
+  let inFlight = 0;
+  let peak = 0;
+  const server = createServer((request, response) => {
+    inFlight += 1;
+    peak = Math.max(peak, inFlight);
+    response.once('close', () => (inFlight -= 1));
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.once('end', () => {
+      setTimeout(() => {
+        const upstream = httpRequest(
+          { host: target.hostname, port: target.port, path: request.url, method: request.method },
+          (answer) => {
+            response.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(response);
+          },
+        );
+        for (const [name, value] of Object.entries(request.headers)) {
+          if (value !== undefined && name !== 'host') upstream.setHeader(name, value);
+        }
+        upstream.once('error', () => response.destroy());
+        upstream.end(Buffer.concat(chunks));
+      }, delayMs);
+    });
+  });
+  server.on('upgrade', (request, socket, head) => {
+    const tunnel = connect(Number(target.port), target.hostname, () => {
+      const lines = [`${request.method} ${request.url} HTTP/1.1`];
+      for (let i = 0; i < request.rawHeaders.length; i += 2) {
+        lines.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`);
+      }
+      tunnel.write(`${lines.join('\r\n')}\r\n\r\n`);
+      tunnel.write(head);
+      tunnel.pipe(socket).pipe(tunnel);
+    });
+    tunnel.once('error', () => socket.destroy());
+    socket.once('error', () => tunnel.destroy());
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    peak: () => peak,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+test('a slow device (2 s per answer): the interface stays responsive and nothing piles up at the device', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const deviceDir = await tempDir('faults-slow-device-');
+  const device = await startGateway(E2E_WEB_DIST, deviceDir, { HISTORY: 'off' });
+  const proxy = await startDelayingProxy(device.url, 2000);
+  try {
+    await withCompanion(proxy.url, 'openDTU42', async (companionUrl) => {
+      await prepare(page, { authdata: ADMIN_AUTHDATA });
+      await page.goto(companionUrl);
+      // Live data comes over the companion's one socket, which the slow answers do not hold up.
+      await expect(page.getByTestId('total-Power')).toHaveText(/\d.*W/, SLOW);
+
+      // Every screen the owner clicks through answers at once with its frame, whatever the
+      // device still has to answer; the last one then fills in a few of the device's turns.
+      const screens: [string, string][] = [
+        ['settings/network', 'Network Settings'],
+        ['settings/mqtt', 'MQTT Settings'],
+        ['info/system', 'System Info'],
+        ['settings/ntp', 'NTP Settings'],
+      ];
+      for (const [route, heading] of screens) {
+        const began = Date.now();
+        await page.goto(`${companionUrl}${route}`);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        expect(Date.now() - began).toBeLessThan(5000);
+      }
+      await expect(page.getByLabel('Time server')).not.toHaveValue('', { timeout: 15_000 });
+      // The companion sends a slow device at most 4 requests at once, however many wait.
+      expect(proxy.peak()).toBeLessThanOrEqual(4);
+      await expect(shellNotice(page)).toHaveCount(0);
+    });
+  } finally {
+    await proxy.close();
+    await device.stop();
+    await rm(deviceDir, { recursive: true, force: true });
   }
 });

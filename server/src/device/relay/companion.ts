@@ -166,8 +166,11 @@ export class DeviceCompanion {
 
   private async probeNow(): Promise<void> {
     const before = this.probed;
-    const result = await probeDevice(this.target);
-    if (this.stopped) return;
+    // In the line with the browsers' requests: a slow device never has more in hand at once.
+    const result = await this.relay.inTurn(() => probeDevice(this.target));
+    // A full line is a device busy with browsers: it answers, and is asked again on its next
+    // connection.
+    if (this.stopped || !result) return;
     this.probed = result;
     // The same answer after an outage is no news; a new firmware or a new problem is.
     if (before && result.message === before.message) return;

@@ -109,26 +109,30 @@ export class DeviceRelay {
     pathAndQuery: string,
     init: ForwardInit = {},
   ): Promise<RelayResult> {
-    if (this.inFlight < this.bound.maxInFlight) {
-      this.inFlight += 1;
-      return this.sendAndRelease(method, pathAndQuery, init);
-    }
-    if (this.waiting.length >= this.bound.maxQueued) {
-      return Promise.resolve(fail(503, busyProblem(this.target.baseUrl)));
-    }
-    // The slot of a settled request passes straight to the oldest waiting one (inFlight stays).
-    return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() =>
-      this.sendAndRelease(method, pathAndQuery, init),
+    return this.inTurn(() => this.send(method, pathAndQuery, init)).then(
+      (result) => result ?? fail(503, busyProblem(this.target.baseUrl)),
     );
   }
 
-  private async sendAndRelease(
-    method: 'GET' | 'POST',
-    pathAndQuery: string,
-    init: ForwardInit,
-  ): Promise<RelayResult> {
+  /**
+   * Runs `task` (a request of the companion's own to the device, such as its probe) in the same
+   * line as the browsers' requests, so that nothing exceeds the bound; null when the line is full.
+   */
+  inTurn<T>(task: () => Promise<T>): Promise<T | null> {
+    if (this.inFlight < this.bound.maxInFlight) {
+      this.inFlight += 1;
+      return this.runAndRelease(task);
+    }
+    if (this.waiting.length >= this.bound.maxQueued) return Promise.resolve(null);
+    // The slot of a settled request passes straight to the oldest waiting one (inFlight stays).
+    return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() =>
+      this.runAndRelease(task),
+    );
+  }
+
+  private async runAndRelease<T>(task: () => Promise<T>): Promise<T> {
     try {
-      return await this.send(method, pathAndQuery, init);
+      return await task();
     } finally {
       const next = this.waiting.shift();
       if (next) next();
