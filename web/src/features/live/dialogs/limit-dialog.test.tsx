@@ -43,7 +43,10 @@ describe('LimitDialog', () => {
     expect(post.received).toEqual([{ serial: HM800, limit_value: 50, limit_type: 1 }]);
   });
 
-  async function setPersistentAbsolute(user: ReturnType<typeof renderDialog>['user'], watts: string) {
+  async function setPersistentAbsolute(
+    user: ReturnType<typeof renderDialog>['user'],
+    watts: string,
+  ) {
     await user.click(await screen.findByRole('radio', { name: 'Absolute (W)' }));
     const input = screen.getByRole('spinbutton', { name: 'Limit' });
     expect(input).toHaveValue(800);
