@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataAgeDisplay, liveAgeSeconds } from './data-age.js';
+import { dataAgeDisplay, inverterAgeSeconds, liveAgeSeconds } from './data-age.js';
 
 const NOW = Date.UTC(2025, 5, 1, 12, 0, 0);
 
@@ -14,6 +14,22 @@ describe('liveAgeSeconds', () => {
   it('never counts down when the clock goes backwards or data_age is negative', () => {
     expect(liveAgeSeconds(5, NOW, NOW - 4000)).toBe(5);
     expect(liveAgeSeconds(-2, NOW, NOW + 2000)).toBe(2);
+  });
+});
+
+describe('inverterAgeSeconds', () => {
+  it('counts from data_age_ms where the device sends it, keeping the fraction of a second', () => {
+    // 4.9 s old on arrival: after 200 ms it is 5.1 s old, which data_age (4) alone shows as 4.
+    const v26 = { data_age: 4, data_age_ms: 4_900 };
+    expect(inverterAgeSeconds(v26, NOW, NOW + 200)).toBe(5);
+    expect(liveAgeSeconds(v26.data_age, NOW, NOW + 200)).toBe(4);
+    expect(inverterAgeSeconds(v26, NOW, NOW + 50)).toBe(4);
+    expect(inverterAgeSeconds({ data_age: 0, data_age_ms: -30 }, NOW, NOW - 5)).toBe(0);
+  });
+
+  it('falls back to data_age without data_age_ms (v24)', () => {
+    expect(inverterAgeSeconds({ data_age: 4 }, NOW, NOW + 200)).toBe(4);
+    expect(inverterAgeSeconds({ data_age: 4 }, NOW, NOW + 1_000)).toBe(5);
   });
 });
 

@@ -16,7 +16,7 @@ export const LIMIT_TYPES_ACCEPTED = [0, 1, 2, 3, 256, 257] as const;
 
 export type LimitTypeScheme = 'v24' | 'v25';
 
-/** limit_type for a kind; v24 (0/1/256/257) is what our web sends, spec §7 / integrations §8. */
+/** limit_type for a kind in a scheme (spec §7 / integrations §8); the web picks the device's (limitTypeFor). */
 export function encodeLimitType(kind: LimitKind, scheme: LimitTypeScheme = 'v24'): number {
   const persistentFlag = scheme === 'v24' ? 256 : 2;
   return (kind.relative ? 1 : 0) + (kind.persistent ? persistentFlag : 0);

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { NavBar } from '@/components/layout/nav-bar';
+import { firmwareStatus } from '@/testing/api-handlers';
 import { server } from '@/testing/msw-server';
 import { currentPath } from '@/testing/location';
 import { renderWithProviders } from '@/testing/render-with-providers';
@@ -15,6 +16,9 @@ const app = (
 );
 
 describe('routes and guards (spec §2, §6)', () => {
+  // The nav asks the device's firmware (issue 25): a reference device here.
+  beforeEach(() => server.use(firmwareStatus('v24')));
+
   it('sends a logged-out visitor of a guarded page to login with returnUrl, and back', async () => {
     server.use(
       http.get('*/api/security/authenticate', () => HttpResponse.json({ code: 10002 })),

@@ -43,6 +43,11 @@ const NtpSettingsPage = lazyScreen(
   () => import('@/features/ntp/ntp-settings-page').then((m) => m.NtpSettingsPage),
   { query: true },
 );
+// Current firmware only (issue 25): its own chunk, so the first load does not grow.
+const LoggingSettingsPage = lazyScreen(
+  () => import('@/features/logging/logging-settings-page').then((m) => m.LoggingSettingsPage),
+  { query: true },
+);
 // Info pages (spec §2): no RequireAuth, their status endpoints follow allow_readonly.
 const SystemInfoPage = lazyScreen(
   () => import('@/features/system/system-info-page').then((m) => m.SystemInfoPage),
@@ -167,6 +172,11 @@ export function AppRoutes() {
           <Route path={PATHS.configManagement}>
             <RequireAuth>
               <ConfigAdminPage />
+            </RequireAuth>
+          </Route>
+          <Route path={PATHS.loggingSettings}>
+            <RequireAuth>
+              <LoggingSettingsPage />
             </RequireAuth>
           </Route>
           <Route path={PATHS.securitySettings}>

@@ -20,6 +20,8 @@ export const PATHS = {
   deviceManager: '/settings/device',
   configManagement: '/settings/config',
   securitySettings: '/settings/security',
+  /** Log levels (current firmware only, issue 25; shown only where the device has them). */
+  loggingSettings: '/settings/logging',
   firmwareUpgrade: '/firmware/upgrade',
   reboot: '/maintenance/reboot',
 } as const;

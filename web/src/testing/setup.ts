@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { resetFirmwareGeneration } from '@/lib/firmware-generation';
 import { gatewayReach } from '@/lib/gateway-reach';
 import { clearStoredUser } from '@/lib/session';
 import { FakeSocket } from './fake-socket';
@@ -27,6 +28,7 @@ afterEach(() => {
   window.localStorage.clear();
   // Module state, like the stores: a failed request of one test must not show in the next.
   gatewayReach.reset();
+  resetFirmwareGeneration();
   window.history.replaceState(null, '', '/');
 });
 afterAll(() => server.close());

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { MenuButton } from '@/components/ui/dropdown-menu';
 import { MenuDivider } from '@/components/ui/menu-items';
 import { useAuthStore } from '@/lib/auth-store';
+import { detectFirmwareGeneration, useCurrentFirmware } from '@/lib/firmware-generation';
 import { detectHistory, useHistoryAvailable } from '@/lib/history-support';
 import { useT } from '@/lib/i18n/use-t';
 import { loginPathWithReturn } from '@/lib/navigation';
@@ -24,6 +25,9 @@ export function NavBar() {
   const hasHistory = useHistoryAvailable();
   // Once per load; again after a login when the first try met a 401 (read-only off).
   useEffect(() => void detectHistory(), [isLoggedIn]);
+  // What only the device's firmware tells (issue 25): the Logging entry exists on v26 alone.
+  const currentFirmware = useCurrentFirmware();
+  useEffect(() => void detectFirmwareGeneration(), [isLoggedIn]);
   const navLink = (href: string) => ({
     href,
     className: `nav-link${location === href ? ' active' : ''}`,
@@ -73,6 +77,9 @@ export function NavBar() {
               <MenuLink href={PATHS.securitySettings}>{t('menu.SecuritySettings')}</MenuLink>
               <MenuLink href={PATHS.dtuSettings}>{t('menu.DTUSettings')}</MenuLink>
               <MenuLink href={PATHS.deviceManager}>{t('menu.DeviceManager')}</MenuLink>
+              {currentFirmware && (
+                <MenuLink href={PATHS.loggingSettings}>{t('menu.LoggingSettings')}</MenuLink>
+              )}
               <MenuDivider />
               <MenuLink href={PATHS.configManagement}>{t('menu.ConfigManagement')}</MenuLink>
               <MenuLink href={PATHS.firmwareUpgrade}>{t('menu.FirmwareUpgrade')}</MenuLink>

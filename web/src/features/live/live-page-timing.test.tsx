@@ -82,6 +82,18 @@ describe('LivePage over time', () => {
     );
   });
 
+  it('counts from data_age_ms where the device sends it (v26), turning with the real second', async () => {
+    await renderPage();
+    act(() => FakeSocket.latest.acceptOpen());
+    // Arrive half a second after a tick of the shared clock, 2.9 s old.
+    await advance(1000 - (Date.now() % 1000) + 500);
+    act(() => FakeSocket.latest.push(liveMessage({ data_age: 2, data_age_ms: 2_900 })));
+    expect(screen.getByTestId('data-age')).toHaveTextContent('2 seconds');
+    // At the next tick it is 3.4 s old; data_age alone (2 s + 0.5 s) would still say 2.
+    await advance(500);
+    expect(screen.getByTestId('data-age')).toHaveTextContent('3 seconds');
+  });
+
   it('falls back to polling when the socket cannot open, and says so', async () => {
     await renderPage();
     expect(screen.queryByTestId('connection-notice')).not.toBeInTheDocument();

@@ -167,6 +167,41 @@ describe('LivePage', () => {
     );
   });
 
+  it('shows the pin-mapping hint of a v26 device with a link to the device manager', async () => {
+    await renderPage({
+      status: {
+        ...liveDataStatusFixture,
+        hints: {
+          time_sync: false,
+          radio_problem: false,
+          default_password: false,
+          pin_mapping_issue: true,
+        },
+      },
+    });
+    expect(screen.getByTestId('hint-pin-mapping')).toHaveTextContent(
+      'needs a pin mapping that is not selected',
+    );
+    expect(screen.getByRole('link', { name: 'Choose the pin mapping' })).toHaveAttribute(
+      'href',
+      '/settings/device',
+    );
+  });
+
+  it.each([
+    ['false (v26)', { pin_mapping_issue: false }],
+    ['absent (v24)', {}],
+  ])('shows no pin-mapping hint when it is %s', async (_case, extra) => {
+    await renderPage({
+      status: {
+        ...liveDataStatusFixture,
+        hints: { time_sync: false, radio_problem: true, default_password: false, ...extra },
+      },
+    });
+    expect(screen.getByTestId('hint-radio')).toBeInTheDocument();
+    expect(screen.queryByTestId('hint-pin-mapping')).toBeNull();
+  });
+
   describe('on a companion (issue 24)', () => {
     const device = companionDeviceFixture;
     const companionAnswers = (answer: Partial<typeof device>) => {

@@ -1,5 +1,9 @@
-import { AP_TIMEOUT } from '@heliodtu/contract/limits';
-import type { NetworkConfig, NetworkConfigData } from '@heliodtu/contract/network';
+import { AP_TIMEOUT, SYSLOG_PORT } from '@heliodtu/contract/limits';
+import type {
+  NetworkConfig,
+  NetworkConfigData,
+  NetworkConfigDataV26,
+} from '@heliodtu/contract/network';
 import { networkConfigProblems, normalizeIpv4 } from '@heliodtu/contract/rules/network-rules';
 import type { FieldMessage } from '@/components/form/field-message';
 
@@ -13,17 +17,28 @@ const PAGE_ORDER: readonly string[] = [
   'hostname',
   ...STATIC_IP_FIELDS,
   'aptimeout',
+  'sysloghostname',
+  'syslogport',
 ];
 const rank = (field: string) => PAGE_ORDER.indexOf(field);
 
 /**
- * The posted object in the wire order of §4.8. The gateway checks the IP fields even with DHCP
+ * Whether the device has syslog settings: only current firmware (v26) sends them with its
+ * network config (wire-current.md), so the answer itself tells, without asking the version.
+ */
+export function hasSyslog(config: NetworkConfig): boolean {
+  return typeof config.syslogenabled === 'boolean';
+}
+
+/**
+ * The posted object in the wire order of §4.8, with current firmware's syslog fields where the
+ * device sent them (never to a v24 device). The gateway checks the IP fields even with DHCP
  * on; the user cannot see them then, so an address left half-typed before switching DHCP on goes
  * out as the device's "unset" 0.0.0.0 instead of blocking the save with a hidden error.
  */
-export function toNetworkRequest(values: NetworkConfig): NetworkConfigData {
+export function toNetworkRequest(values: NetworkConfig): NetworkConfigData | NetworkConfigDataV26 {
   const ip = (text: string) => (values.dhcp ? normalizeIpv4(text) : text);
-  return {
+  const base: NetworkConfigData = {
     ssid: values.ssid,
     password: values.password,
     hostname: values.hostname,
@@ -36,6 +51,24 @@ export function toNetworkRequest(values: NetworkConfig): NetworkConfigData {
     aptimeout: Number.isInteger(values.aptimeout) ? values.aptimeout : 0,
     mdnsenabled: values.mdnsenabled,
   };
+  if (!hasSyslog(values)) return base;
+  return {
+    ...base,
+    syslogenabled: values.syslogenabled === true,
+    sysloghostname: values.sysloghostname ?? '',
+    // A cleared or fractional port is caught by validateNetwork before anything is sent.
+    syslogport: values.syslogport ?? SYSLOG_PORT.min,
+  };
+}
+
+/** The syslog port as a whole number in range; the shared rule cannot see an empty input. */
+function syslogPortProblem(values: NetworkConfig): FieldMessage | undefined {
+  if (!hasSyslog(values)) return undefined;
+  const port = values.syslogport;
+  if (port === undefined || Number.isNaN(port))
+    return { field: 'syslogport', key: 'validation.Required' };
+  if (!Number.isInteger(port)) return { field: 'syslogport', key: 'validation.Integer' };
+  return undefined;
 }
 
 function apTimeoutProblem({ aptimeout }: NetworkConfig): FieldMessage | undefined {
@@ -63,12 +96,16 @@ function lengthMessage(problem: FieldMessage): FieldMessage {
 /**
  * Spec §5 through the gateway's own rules (contract/rules/network-rules): each IP field must be
  * a dotted IPv4 address while DHCP is off (see toNetworkRequest), the lengths as the device counts them, and the AP
- * timeout 0 to 99999 minutes (a missing number reported instead of the rule it would trip).
+ * timeout 0 to 99999 minutes (a missing number reported instead of the rule it would trip); on
+ * current firmware the syslog server 1..128 characters while enabled and the port 1..65535.
  */
 export function validateNetwork(values: NetworkConfig): FieldMessage[] {
-  const own = apTimeoutProblem(values);
+  const own = [apTimeoutProblem(values), syslogPortProblem(values)].filter(
+    (problem): problem is FieldMessage => problem !== undefined,
+  );
+  const ownFields = new Set(own.map((problem) => problem.field));
   const shared = networkConfigProblems(toNetworkRequest(values))
-    .filter((problem) => problem.field !== 'aptimeout' || !own)
+    .filter((problem) => !ownFields.has(problem.field))
     .map(lengthMessage);
-  return [...(own ? [own] : []), ...shared].sort((a, b) => rank(a.field) - rank(b.field));
+  return [...own, ...shared].sort((a, b) => rank(a.field) - rank(b.field));
 }

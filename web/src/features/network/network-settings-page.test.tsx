@@ -20,8 +20,16 @@ const CONFIG: NetworkConfig = {
   mdnsenabled: false,
 };
 
-async function renderPage(config: NetworkConfig = CONFIG) {
-  const post = recordPosts('api/network/config', SAVED);
+/** A v26 device's answer: the reference's fields and the syslog settings (wire-current.md). */
+const CONFIG_V26: NetworkConfig = {
+  ...CONFIG,
+  syslogenabled: false,
+  sysloghostname: '',
+  syslogport: 514,
+};
+
+async function renderPage(config: NetworkConfig = CONFIG, answer: object = SAVED) {
+  const post = recordPosts('api/network/config', answer);
   server.use(answerGet('api/network/config', config), post.handler);
   const view = renderWithProviders(<NetworkSettingsPage />, {
     route: '/settings/network',
@@ -135,5 +143,71 @@ describe('NetworkSettingsPage', () => {
     await user.click(save());
     await waitFor(() => expect(post.received).toHaveLength(1));
     expect(post.received[0]).toMatchObject({ dhcp: true, ipaddress: '0.0.0.0' });
+  });
+
+  it('shows no syslog fields for a device without them (v24) and sends none', async () => {
+    const { user, post } = await renderPage();
+    expect(screen.queryByRole('heading', { name: 'Syslog' })).toBeNull();
+    expect(screen.queryByLabelText('Syslog server')).toBeNull();
+    await user.click(save());
+    await waitFor(() => expect(post.received).toHaveLength(1));
+    expect(post.received[0]).not.toHaveProperty('syslogenabled');
+    expect(post.received[0]).not.toHaveProperty('syslogport');
+  });
+
+  it('shows and saves the syslog settings of a v26 device', async () => {
+    const { user, post } = await renderPage(CONFIG_V26);
+    expect(screen.getByRole('heading', { name: 'Syslog' })).toBeVisible();
+    expect(screen.getByLabelText('Port')).toHaveValue(514);
+    await user.click(screen.getByRole('switch', { name: 'Send the log to a syslog server' }));
+    await user.type(screen.getByLabelText('Syslog server'), 'logs.example.net');
+    await user.clear(screen.getByLabelText('Port'));
+    await user.type(screen.getByLabelText('Port'), '1514');
+    await user.click(save());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Settings saved');
+    expect(post.received).toEqual([
+      { ...CONFIG_V26, syslogenabled: true, sysloghostname: 'logs.example.net', syslogport: 1514 },
+    ]);
+  });
+
+  it('asks for a syslog server while syslog is enabled and a port in range, sending nothing', async () => {
+    const { user, post } = await renderPage({ ...CONFIG_V26, syslogenabled: true });
+    await user.click(save());
+    const server = screen.getByLabelText('Syslog server');
+    expect(
+      await screen.findByText('The syslog server must be 1 to 128 characters long.'),
+    ).toBeVisible();
+    expect(server).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(server).toHaveFocus());
+    await user.type(server, 'logs.example.net');
+    const port = screen.getByLabelText('Port');
+    await user.clear(port);
+    await user.type(port, '70000');
+    await user.click(save());
+    expect(
+      await screen.findByText('The syslog port must be a number from 1 to 65535.'),
+    ).toBeVisible();
+    await user.clear(port);
+    await user.click(save());
+    expect(await screen.findByText('Please enter a value.')).toBeVisible();
+    expect(post.received).toEqual([]);
+  });
+
+  it.each([
+    [8007, { max: 128 }, 'The syslog server must be 1 to 128 characters long.'],
+    [8008, undefined, 'The syslog port must be a number from 1 to 65535.'],
+  ])('shows the device refusal %i translated', async (code, param, text) => {
+    const refusal = {
+      type: 'warning',
+      message: 'Syslog refused',
+      code,
+      ...(param ? { param } : {}),
+    };
+    const { user } = await renderPage(
+      { ...CONFIG_V26, syslogenabled: true, sysloghostname: 'x' },
+      refusal,
+    );
+    await user.click(save());
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 });

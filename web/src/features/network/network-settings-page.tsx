@@ -2,6 +2,8 @@ import type { NetworkConfig } from '@heliodtu/contract/network';
 import {
   AP_TIMEOUT,
   HOSTNAME_MAX,
+  SYSLOG_HOSTNAME_MAX,
+  SYSLOG_PORT,
   WIFI_PASSWORD_MAX,
   WIFI_SSID_MAX,
 } from '@heliodtu/contract/limits';
@@ -10,11 +12,12 @@ import { IpField, NumberField, SwitchField, TextField } from '@/components/form/
 import { FormSection } from '@/components/form/form-section';
 import { PasswordField } from '@/components/form/password-field';
 import { useT } from '@/lib/i18n/use-t';
-import { toNetworkRequest, validateNetwork } from './network-form';
+import { hasSyslog, toNetworkRequest, validateNetwork } from './network-form';
 
 /**
  * Wi-Fi, hostname, DHCP or a static address, mDNS and the admin access point (spec §2 Network
- * settings). The static IP section is hidden while DHCP is on (spec §4).
+ * settings). The static IP section is hidden while DHCP is on (spec §4). Syslog shows only where
+ * the device sent its fields (current firmware, wire-current.md).
  */
 export function NetworkSettingsPage() {
   const t = useT();
@@ -71,6 +74,7 @@ export function NetworkSettingsPage() {
               postfix={t('networkadmin.Minutes')}
             />
           </FormSection>
+          {hasSyslog(values) && <SyslogSection />}
         </>
       )}
     </ConfigFormPage>
@@ -86,6 +90,33 @@ function StaticIpSection() {
       <IpField name="gateway" label={t('networkadmin.DefaultGateway')} />
       <IpField name="dns1" label={t('networkadmin.Dns', { num: 1 })} />
       <IpField name="dns2" label={t('networkadmin.Dns', { num: 2 })} />
+    </FormSection>
+  );
+}
+
+/** Current firmware's syslog target; the server is required only while syslog is enabled. */
+function SyslogSection() {
+  const t = useT();
+  return (
+    <FormSection title={t('networkadmin.SyslogSettings')}>
+      <SwitchField
+        name="syslogenabled"
+        label={t('networkadmin.EnableSyslog')}
+        help={t('networkadmin.EnableSyslogHint')}
+      />
+      <TextField
+        name="sysloghostname"
+        label={t('networkadmin.SyslogHostname')}
+        help={t('networkadmin.SyslogHostnameHint')}
+        maxLength={SYSLOG_HOSTNAME_MAX}
+      />
+      <NumberField
+        name="syslogport"
+        label={t('networkadmin.SyslogPort')}
+        min={SYSLOG_PORT.min}
+        max={SYSLOG_PORT.max}
+        step={1}
+      />
     </FormSection>
   );
 }

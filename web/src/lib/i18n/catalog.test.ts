@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiCode } from '@heliodtu/contract/codes';
+import { ApiCode, ApiCodeV26 } from '@heliodtu/contract/codes';
 import de from '@/locales/de.json';
 import en from '@/locales/en.json';
 import fr from '@/locales/fr.json';
@@ -92,7 +92,8 @@ describe('plural texts', () => {
 });
 
 describe('apiresponse texts', () => {
-  const codes = Object.entries(ApiCode)
+  // The reference's codes and those current firmware added (wire-current.md).
+  const codes = Object.entries({ ...ApiCode, ...ApiCodeV26 })
     .filter(([name]) => !name.endsWith('Base'))
     .map(([, code]) => code);
 

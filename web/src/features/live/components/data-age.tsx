@@ -1,20 +1,29 @@
-import { dataAgeDisplay, liveAgeSeconds } from '@heliodtu/contract/domain/data-age';
+import { dataAgeDisplay, inverterAgeSeconds } from '@heliodtu/contract/domain/data-age';
 import { useNow } from '@/hooks/use-now';
 import { useFormat } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
 import { useLiveStore } from '../live-store';
 
 /**
- * The data age of one inverter, derived at render from the server's data_age and the arrival
- * time (architecture §6.5); above 300 s the absolute time of the last data (spec §4). Only this
- * small component ticks every second.
+ * The data age of one inverter, derived at render from the server's data_age (data_age_ms where
+ * the device sends it, v26) and the arrival time (architecture §6.5); above 300 s the absolute
+ * time of the last data (spec §4). Only this small component ticks every second.
  */
-export function DataAge({ serial, dataAge }: { serial: string; dataAge: number }) {
+export function DataAge({
+  serial,
+  dataAge,
+  dataAgeMs,
+}: {
+  serial: string;
+  dataAge: number;
+  dataAgeMs?: number | undefined;
+}) {
   const t = useT();
   const format = useFormat();
   const now = useNow();
   const receivedAt = useLiveStore((state) => state.receivedAt[serial]) ?? now;
-  const shown = dataAgeDisplay(liveAgeSeconds(dataAge, receivedAt, now), now);
+  const age = inverterAgeSeconds({ data_age: dataAge, data_age_ms: dataAgeMs }, receivedAt, now);
+  const shown = dataAgeDisplay(age, now);
   return (
     <span data-testid="data-age">
       {shown.kind === 'seconds'

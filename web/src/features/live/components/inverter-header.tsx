@@ -40,7 +40,11 @@ export function InverterHeader({ inverter, onOpen }: InverterHeaderProps) {
         <LimitRequestStatus inverter={inverter} />
         <span>
           {t('home.DataAge')}
-          <DataAge serial={inverter.serial} dataAge={inverter.data_age} />
+          <DataAge
+            serial={inverter.serial}
+            dataAge={inverter.data_age}
+            dataAgeMs={inverter.data_age_ms}
+          />
         </span>
       </div>
       <ToolButtons name={inverter.name} events={inverter.events} onOpen={onOpen} />

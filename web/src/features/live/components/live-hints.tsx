@@ -51,7 +51,10 @@ function TimeSyncHint() {
   );
 }
 
-/** The hint banners of spec §1: radio module, clock, default password. */
+/**
+ * The hint banners of spec §1: radio module, clock, default password; and current firmware's
+ * pin-mapping hint (v26, wire-current.md), shown only where the device sends it true.
+ */
 export function LiveHints() {
   const t = useT();
   const hints = useLiveStore((state) => state.data?.hints);
@@ -62,6 +65,15 @@ export function LiveHints() {
         <div className="alert alert-danger" role="alert" data-testid="hint-radio">
           <Icon svg={warningIcon} className="me-2" />
           {t('hints.RadioProblem')}
+        </div>
+      )}
+      {hints.pin_mapping_issue === true && (
+        <div className="alert alert-danger" role="alert" data-testid="hint-pin-mapping">
+          <Icon svg={warningIcon} className="me-2" />
+          {t('hints.PinMappingIssue')}{' '}
+          <Link href={PATHS.deviceManager} className="alert-link">
+            {t('hints.PinMappingIssueLink')}
+          </Link>
         </div>
       )}
       {hints.time_sync && <TimeSyncHint />}

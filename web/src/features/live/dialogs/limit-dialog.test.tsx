@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { firmwareStatus } from '@/testing/api-handlers';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { liveHandlers, recordPosts } from '../testing/live-handlers';
@@ -19,6 +20,9 @@ function renderDialog(serial = HM800) {
 }
 
 describe('LimitDialog', () => {
+  // A reference device unless a test says otherwise (handlers added later take precedence).
+  beforeEach(() => server.use(firmwareStatus('v24')));
+
   it('shows the last status badge and the current limit', async () => {
     server.use(liveHandlers.limitStatus());
     renderDialog(HMS2000);
@@ -39,20 +43,85 @@ describe('LimitDialog', () => {
     expect(post.received).toEqual([{ serial: HM800, limit_value: 50, limit_type: 1 }]);
   });
 
-  it('sends an absolute persistent limit as limit_type 256', async () => {
-    const post = recordPosts('api/limit/config', SAVED);
-    server.use(liveHandlers.limitStatus(), post.handler);
-    const { user, onClose } = renderDialog();
+  async function setPersistentAbsolute(
+    user: ReturnType<typeof renderDialog>['user'],
+    watts: string,
+  ) {
     await user.click(await screen.findByRole('radio', { name: 'Absolute (W)' }));
     const input = screen.getByRole('spinbutton', { name: 'Limit' });
     expect(input).toHaveValue(800);
     expect(screen.getByText(/about 4 minutes/)).toBeInTheDocument();
     await user.clear(input);
-    await user.type(input, '400');
+    await user.type(input, watts);
     await user.click(screen.getByRole('switch', { name: /Persistent/ }));
     await user.click(screen.getByRole('button', { name: 'Set limit' }));
+  }
+
+  it('sends an absolute persistent limit as limit_type 256 to a v24 device', async () => {
+    const post = recordPosts('api/limit/config', SAVED);
+    server.use(liveHandlers.limitStatus(), firmwareStatus('v24'), post.handler);
+    const { user, onClose } = renderDialog();
+    await setPersistentAbsolute(user, '400');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(post.received).toEqual([{ serial: HM800, limit_value: 400, limit_type: 256 }]);
+  });
+
+  it('sends "kept after restart" as limit_type 2 (absolute) and 3 (relative) to a v26 device', async () => {
+    const post = recordPosts('api/limit/config', SAVED);
+    server.use(liveHandlers.limitStatus(), firmwareStatus('v26'), post.handler);
+    const first = renderDialog();
+    await setPersistentAbsolute(first.user, '400');
+    await waitFor(() => expect(first.onClose).toHaveBeenCalled());
+    first.unmount();
+
+    const second = renderDialog();
+    const input = await screen.findByRole('spinbutton', { name: 'Limit' });
+    await second.user.clear(input);
+    await second.user.type(input, '60');
+    await second.user.click(screen.getByRole('switch', { name: /Persistent/ }));
+    await second.user.click(screen.getByRole('button', { name: 'Set limit' }));
+    await waitFor(() => expect(second.onClose).toHaveBeenCalled());
+    expect(post.received).toEqual([
+      { serial: HM800, limit_value: 400, limit_type: 2 },
+      { serial: HM800, limit_value: 60, limit_type: 3 },
+    ]);
+  });
+
+  it('sends 0/1 unchanged to a v26 device when the limit is not kept', async () => {
+    const post = recordPosts('api/limit/config', SAVED);
+    server.use(liveHandlers.limitStatus(), firmwareStatus('v26'), post.handler);
+    const { user, onClose } = renderDialog();
+    await user.click(await screen.findByRole('radio', { name: 'Absolute (W)' }));
+    await user.click(screen.getByRole('button', { name: 'Set limit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(post.received).toEqual([{ serial: HM800, limit_value: 800, limit_type: 0 }]);
+  });
+
+  it('with the generation unreadable, falls back to 256 after the refusal of 2 and shows no refusal', async () => {
+    const received: unknown[] = [];
+    server.use(
+      liveHandlers.limitStatus(),
+      http.get('*/api/system/status', () => new HttpResponse(null, { status: 500 })),
+      http.post('*/api/limit/config', async ({ request }) => {
+        const data = JSON.parse(String((await request.formData()).get('data'))) as {
+          limit_type: number;
+        };
+        received.push(data);
+        return HttpResponse.json(
+          data.limit_type === 256
+            ? SAVED
+            : { type: 'warning', message: 'Invalid type specified!', code: 5003 },
+        );
+      }),
+    );
+    const { user, onClose } = renderDialog();
+    await setPersistentAbsolute(user, '400');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(received).toEqual([
+      { serial: HM800, limit_value: 400, limit_type: 2 },
+      { serial: HM800, limit_value: 400, limit_type: 256 },
+    ]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it.each([

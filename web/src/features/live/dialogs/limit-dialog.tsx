@@ -1,5 +1,10 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
+import { ApiCode } from '@heliodtu/contract/codes';
+import type { ApiResult } from '@heliodtu/contract/envelope';
+import type { LimitConfigRequest } from '@heliodtu/contract/limit';
+import { limitTypeFor, type LimitKind } from '@heliodtu/contract/domain/limit-type';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { detectFirmwareGeneration } from '@/lib/firmware-generation';
 import { ResultAlert, type ShownResult } from '@/components/ui/result-alert';
 import { RichText } from '@/lib/i18n/rich-text';
 import { useT } from '@/lib/i18n/use-t';
@@ -15,6 +20,21 @@ import { LimitPreviewText } from './limit-preview-text';
 
 /** Re-read the status this often while open, so Pending turns Ok before the user's eyes. */
 export const STATUS_REFRESH_MS = 2_000;
+
+/**
+ * Sends a limit with the type the device accepts (wire-current.md): "kept after restart" is
+ * 256/257 on v24 and 2/3 on v26. While the generation cannot be read, the current value goes
+ * first and the reference's follows only on its refusal (5003), so no refusal reaches the user.
+ */
+export async function sendLimit(request: LimitConfigRequest, kind: LimitKind): Promise<ApiResult> {
+  const generation = await detectFirmwareGeneration();
+  const answer = await liveApi.setLimit({
+    ...request,
+    limit_type: limitTypeFor(kind, generation ?? 'v26'),
+  });
+  if (generation || !kind.persistent || answer?.code !== ApiCode.LimitInvalidType) return answer;
+  return liveApi.setLimit({ ...request, limit_type: limitTypeFor(kind, 'v24') });
+}
 
 /** Limit settings (spec §2, §4): relative or absolute, persistent or not, the last status. */
 export function LimitDialog({ open, serial, onClose }: InverterDialogProps) {
@@ -57,7 +77,7 @@ export function LimitDialog({ open, serial, onClose }: InverterDialogProps) {
       });
       onClose();
     };
-    await runCommand(() => liveApi.setLimit(checked.request), sent, setResult);
+    await runCommand(() => sendLimit(checked.request, { relative, persistent }), sent, setResult);
     setBusy(false);
   };
 

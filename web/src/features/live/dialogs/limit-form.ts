@@ -1,5 +1,6 @@
 import type { InverterLimitStatus, LimitConfigRequest } from '@heliodtu/contract/limit';
-import { encodeLimitType, limitRange } from '@heliodtu/contract/domain/limit-type';
+import type { FirmwareGeneration } from '@heliodtu/contract/domain/firmware-generation';
+import { limitRange, limitTypeFor } from '@heliodtu/contract/domain/limit-type';
 import type { Range } from '@heliodtu/contract/limits';
 
 export interface LimitFormInput {
@@ -21,12 +22,14 @@ export function rangeFor(relative: boolean, status: InverterLimitStatus | undefi
 
 /**
  * Checks the limit dialog's input against spec §4 (relative 0..100 %, absolute 0..max power or
- * 2250 W) and builds the request: limit_type 1 relative / 0 absolute, + 256 persistent (spec §7).
+ * 2250 W) and builds the request: limit_type 1 relative / 0 absolute, "kept after restart" as the
+ * device's generation expects it (+256 on v24, +2 on v26; wire-current.md).
  */
 export function validateLimit(
   serial: string,
   input: LimitFormInput,
   status: InverterLimitStatus | undefined,
+  generation: FirmwareGeneration = 'v24',
 ): LimitFormResult {
   const text = input.value.trim().replace(',', '.');
   if (text === '') return { ok: false, error: 'required' };
@@ -35,7 +38,8 @@ export function validateLimit(
   if (!Number.isFinite(value) || value < range.min || value > range.max) {
     return { ok: false, error: 'range', range };
   }
-  const limit_type = encodeLimitType({ relative: input.relative, persistent: input.persistent });
+  const kind = { relative: input.relative, persistent: input.persistent };
+  const limit_type = limitTypeFor(kind, generation);
   return { ok: true, request: { serial, limit_value: value, limit_type } };
 }
 

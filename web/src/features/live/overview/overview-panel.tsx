@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { liveAgeSeconds } from '@heliodtu/contract/domain/data-age';
+import { inverterAgeSeconds } from '@heliodtu/contract/domain/data-age';
 import { useT } from '@/lib/i18n/use-t';
 import { liveApi } from '../live-api';
 import { useRequest } from '../use-request';
@@ -68,7 +68,7 @@ export function OverviewPanel({ onOpen }: { onOpen(serial: string): void }) {
                 <InverterTile
                   inverter={inverter}
                   maxPower={limits?.[serial]?.max_power}
-                  ageSeconds={liveAgeSeconds(inverter.data_age, receivedAt[serial] ?? now, now)}
+                  ageSeconds={inverterAgeSeconds(inverter, receivedAt[serial] ?? now, now)}
                   now={now}
                   onOpen={onOpen}
                 />
