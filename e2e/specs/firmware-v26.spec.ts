@@ -111,6 +111,61 @@ test.describe('a v26 device', () => {
   });
 });
 
+test.describe('a v26 device, NTP and console', () => {
+  test('a time zone chosen in the NTP screen takes effect: the device reads it from its name', async ({
+    page,
+    v26Gateway,
+  }) => {
+    await prepare(page, { authdata: ADMIN_AUTHDATA });
+    const before = await (
+      await page.request.get(`${v26Gateway}api/ntp/config`, { headers: AUTH })
+    ).json();
+    const zones = page.waitForResponse((answer) => answer.url().endsWith('/api/ntp/zones'));
+    const sent = recordPosts(page, '/api/ntp/config');
+    await page.goto(`${v26Gateway}settings/ntp`);
+    // The list comes from the device's endpoint, not from the file an older device serves.
+    expect((await zones).status()).toBe(200);
+    await page.getByRole('combobox', { name: 'Time zone' }).selectOption({ label: 'Tokyo' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert')).toContainText('Settings saved');
+    // Both fields go out; this device derives the rule from the name alone.
+    expect(sent).toMatchObject([{ ntp_timezone: 'JST-9', ntp_timezone_descr: 'Asia/Tokyo' }]);
+    const after = await (
+      await page.request.get(`${v26Gateway}api/ntp/config`, { headers: AUTH })
+    ).json();
+    expect(after).toMatchObject({ ntp_timezone: 'JST-9', ntp_timezone_descr: 'Asia/Tokyo' });
+    // Put the zone back by its name only, as a v26 device reads it.
+    const restored = await page.request.post(`${v26Gateway}api/ntp/config`, {
+      headers: AUTH,
+      form: { data: JSON.stringify({ ...before, ntp_timezone: 'ignored' }) },
+    });
+    expect(await restored.json()).toMatchObject({ code: 1001 });
+    expect(
+      await (await page.request.get(`${v26Gateway}api/ntp/config`, { headers: AUTH })).json(),
+    ).toEqual(before);
+  });
+
+  test('the console filters the device lines by their level letter', async ({
+    page,
+    v26Gateway,
+  }) => {
+    await prepare(page, { authdata: ADMIN_AUTHDATA });
+    await page.goto(`${v26Gateway}info/console`);
+    const output = page.getByRole('log', { name: 'Console output' });
+    await expect(page.getByRole('img', { name: 'Live connection open' })).toBeVisible();
+    const shown = () => output.locator(':scope > div').allTextContents();
+    // Boot and inverter lines of several levels are in the backlog.
+    await expect.poll(async () => (await shown()).some((l) => / I \(\d+\) /.test(l))).toBe(true);
+    const toggle = page.getByRole('checkbox', { name: 'I Information' });
+    await toggle.press('Space');
+    await expect(toggle).not.toBeChecked();
+    await expect.poll(async () => (await shown()).some((l) => / I \(\d+\) /.test(l))).toBe(false);
+    const text = (await page.getByTestId('console-count').textContent()) ?? '';
+    const [, visible, total] = /(\d+) of (\d+)/.exec(text) ?? [];
+    expect(Number(visible)).toBeLessThan(Number(total));
+  });
+});
+
 test('a v24 device has no Logging entry and no syslog fields', async ({ page }) => {
   await prepare(page, { authdata: ADMIN_AUTHDATA });
   // The shared gateway of playwright.config.ts speaks the reference, v24.11.7.
