@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digestAuthorization, parseDigestChallenge } from './digest-auth.js';
+import { digestAuthorization, parseDigestChallenge } from './digest.js';
 
 // RFC 2617 §3.5: the worked example, with its published response.
 const RFC_2617_HEADER =
