@@ -43,6 +43,9 @@ export const RECONNECT_MESSAGE = '{}';
  *   `ws` library makes of `ws://admin:pass@host/livedata`, e.g. the ioBroker adapter), or
  * - the query parameter `auth=<base64 of admin:password>` (the stored login's `authdata`,
  *   percent-encoded), because browsers can set no header on a WebSocket and may drop userinfo.
+ * A v26 gateway (current firmware, domain/firmware-generation.ts SOCKET_AUTH_SCHEME) asks for
+ * Digest instead, as the device does, and refuses Basic; the `auth` parameter still works there
+ * and, when present, alone decides (server routes/sockets/socket-auth.ts).
  * An upgrade without valid credentials is answered 401 before the upgrade. When the security
  * settings change, connected clients that would no longer pass are closed with
  * SOCKET_CLOSE_UNAUTHORIZED. The console gets the same guard as the Info pages it sits with

@@ -151,7 +151,7 @@ export function buildAsyncApiDocument({ version = FIRMWARE_VERSION } = {}): Json
     info: {
       title: 'HelioDTU gateway sockets and MQTT',
       version,
-      description: `WebSockets on the gateway's HTTP port follow the read-only guard: open while allow_readonly is on, else the admin credentials are needed (Basic header on the upgrade, or \`?${SOCKET_AUTH_QUERY_PARAM}=<base64 of admin:password>\`). MQTT: the gateway is a client of your broker (MQTT 3.1.1, QoS 0, retain as configured); topics sit under the configured base topic. Home Assistant discovery configs sit under the discovery prefix.`,
+      description: `WebSockets on the gateway's HTTP port follow the read-only guard: open while allow_readonly is on, else the admin credentials are needed (Basic header on the upgrade, or \`?${SOCKET_AUTH_QUERY_PARAM}=<base64 of admin:password>\`). A v26.3.30 gateway (SIM_FIRMWARE) asks for Digest instead, as current OpenDTU does: the upgrade without credentials gets 401 with \`WWW-Authenticate: Digest realm="live websocket"\` (\`"console websocket"\` on /console), \`qop="auth"\`, MD5 and a nonce valid for a minute; Basic is refused there, and the \`${SOCKET_AUTH_QUERY_PARAM}\` parameter (a HelioDTU extension for browsers) still works and, when present, alone decides. MQTT: the gateway is a client of your broker (MQTT 3.1.1, QoS 0, retain as configured); topics sit under the configured base topic. Home Assistant discovery configs sit under the discovery prefix.`,
     },
     defaultContentType: 'application/json',
     servers: {
@@ -160,7 +160,10 @@ export function buildAsyncApiDocument({ version = FIRMWARE_VERSION } = {}): Json
         protocol: 'ws',
         description: "The gateway's HTTP port.",
         variables: { host: { default: 'opendtu.local', description: 'Gateway host[:port].' } },
-        security: [{ $ref: '#/components/securitySchemes/basicAuth' }],
+        security: [
+          { $ref: '#/components/securitySchemes/basicAuth' },
+          { $ref: '#/components/securitySchemes/digestAuth' },
+        ],
       },
       broker: {
         host: '{host}',
@@ -178,7 +181,12 @@ export function buildAsyncApiDocument({ version = FIRMWARE_VERSION } = {}): Json
         basicAuth: {
           type: 'http',
           scheme: 'basic',
-          description: `User \`${ADMIN_USERNAME}\` and the admin password; only needed when allow_readonly is off.`,
+          description: `User \`${ADMIN_USERNAME}\` and the admin password; only needed when allow_readonly is off. OpenDTU v24.11.7.`,
+        },
+        digestAuth: {
+          type: 'http',
+          scheme: 'digest',
+          description: `User \`${ADMIN_USERNAME}\` and the admin password, MD5 with qop=auth; only needed when allow_readonly is off. OpenDTU v26.3.30.`,
         },
       },
     },

@@ -6,6 +6,7 @@ import {
   LOGIN_FAILURES_MAX,
   LOGIN_LOCKOUT_SECONDS,
 } from '@heliodtu/contract/limits';
+import { DigestNonces } from '../auth/digest.js';
 import { clientKey, FailedLoginLimit } from './failed-login-limit.js';
 
 declare module 'fastify' {
@@ -17,15 +18,18 @@ declare module 'fastify' {
     /**
      * The admin check of a request's credential (base64 of user:password; null when it has
      * none) under the failed-login limit: undefined when it is the admin's, else the 401 or
-     * 429 sent.
+     * 429 sent. `challenge` replaces the Basic `WWW-Authenticate` of the 401 (v26 sockets).
      */
     checkAdminCredential(
       request: FastifyRequest,
       reply: FastifyReply,
       credential: string | null,
+      challenge?: string,
     ): FastifyReply | undefined;
     /** Failed logins per client address. */
     failedLogins: FailedLoginLimit;
+    /** The nonces of the Digest challenges on v26 sockets, on the same host clock. */
+    digestNonces: DigestNonces;
   }
 }
 
@@ -57,9 +61,19 @@ export function sendTooManyTries(reply: FastifyReply, retryAfterSeconds: number)
   return reply.code(429).header('Retry-After', String(retryAfterSeconds)).send();
 }
 
-export function sendUnauthorized(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  // The web interface sends X-Requested-With so the browser shows no native login dialog.
-  if (request.headers['x-requested-with'] === undefined) {
+/**
+ * 401. With `challenge` (a v26 socket's Digest challenge) that is the `WWW-Authenticate`, always,
+ * as the device sends it; else Basic unless the request says it comes from script.
+ */
+export function sendUnauthorized(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  challenge?: string,
+): FastifyReply {
+  if (challenge !== undefined) {
+    void reply.header('WWW-Authenticate', challenge);
+  } else if (request.headers['x-requested-with'] === undefined) {
+    // The web interface sends X-Requested-With so the browser shows no native login dialog.
     void reply.header('WWW-Authenticate', 'Basic realm="Login Required"');
   }
   return reply.code(401).send();
@@ -79,13 +93,15 @@ export const authPlugin = fp<AuthPluginOptions>(
       now,
     });
     app.decorate('failedLogins', failedLogins);
+    app.decorate('digestNonces', new DigestNonces(now));
     const checkAdminCredential = (
       request: FastifyRequest,
       reply: FastifyReply,
       credential: string | null,
+      challenge?: string,
     ) => {
       // No credential is no login attempt: nothing to count.
-      if (credential === null) return sendUnauthorized(request, reply);
+      if (credential === null) return sendUnauthorized(request, reply, challenge);
       const client = clientKey(request.ip);
       const wait = failedLogins.retryAfterSeconds(client);
       if (wait > 0) return sendTooManyTries(reply, wait);
@@ -94,7 +110,7 @@ export const authPlugin = fp<AuthPluginOptions>(
         return undefined;
       }
       failedLogins.failed(client, credential);
-      return sendUnauthorized(request, reply);
+      return sendUnauthorized(request, reply, challenge);
     };
     app.decorate('checkAdminCredential', checkAdminCredential);
     const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) =>

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { inspect } from 'node:util';
 import { ADMIN_USERNAME } from '@heliodtu/contract/limits';
-import { digestAuthorization, type DigestChallenge } from './digest-auth.js';
+import { digestAuthorization, type DigestChallenge } from '../../auth/digest.js';
 
 /** What the companion needs to reach one OpenDTU device. */
 export interface DeviceTargetInput {

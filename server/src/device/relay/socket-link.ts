@@ -11,7 +11,7 @@ import {
   type DeviceProblem,
 } from './device-problem.js';
 import type { DeviceTarget } from './device-target.js';
-import { parseDigestChallenge, type DigestChallenge } from './digest-auth.js';
+import { parseDigestChallenge, type DigestChallenge } from '../../auth/digest.js';
 
 /** A handshake that takes longer has a device that is not really there. */
 export const LINK_CONNECT_TIMEOUT_MS = 10_000;

@@ -80,7 +80,7 @@ export const consoleSocketRoutes: FastifyPluginAsync<ConsoleSocketOptions> = asy
     { websocket: true, preHandler: socketGuard(app) },
     (socket, request) => {
       socket.on('message', () => undefined);
-      hub.add(socket, socketCredential(request));
+      hub.add(socket, socketCredential(app, request));
       if (device) {
         const release = device.watch();
         socket.on('close', release);

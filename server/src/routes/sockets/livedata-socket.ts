@@ -26,7 +26,7 @@ export const livedataSocketRoutes: FastifyPluginAsync<{ source?: LiveSource }> =
     (socket, request) => {
       // Attached before anything else, so no early message is lost (@fastify/websocket docs).
       socket.on('message', () => undefined);
-      hub.add(socket, socketCredential(request));
+      hub.add(socket, socketCredential(app, request));
       fanout.welcome(socket);
     },
   );

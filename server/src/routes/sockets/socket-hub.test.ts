@@ -60,8 +60,8 @@ describe('SocketHub', () => {
     const hub = new SocketHub();
     const [anonymous, admin] = [fake(), fake()];
     hub.add(asWs(anonymous), null);
-    hub.add(asWs(admin), 'token');
-    hub.closeUnless((credential) => credential === 'token', 1008, 'Unauthorized');
+    hub.add(asWs(admin), { matches: (password) => password === 'secret' });
+    hub.closeUnless((credential) => credential?.matches('secret') === true, 1008, 'Unauthorized');
     expect(anonymous.closedWith).toBe(1008);
     expect(admin.closedWith).toBeNull();
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { SOCKET_CLOSE_UNAUTHORIZED } from '@heliodtu/contract/ws';
-import { socketAllowed } from './socket-auth.js';
+import { socketAllowed, type SocketCredential } from './socket-auth.js';
 import { sendTextFrame, textFrame, type TextFrame } from './text-frame.js';
 
 const isTextFrame = (message: string | Buffer | TextFrame): message is TextFrame =>
@@ -14,7 +14,7 @@ export const SOCKET_CLOSE_TOO_SLOW = 1013;
 
 interface HubClient {
   /** The credential it connected with, re-checked when the security settings change. */
-  readonly credential: string | null;
+  readonly credential: SocketCredential;
 }
 
 /**
@@ -31,7 +31,7 @@ export class SocketHub {
     return this.clients.size;
   }
 
-  add(socket: WebSocket, credential: string | null): void {
+  add(socket: WebSocket, credential: SocketCredential): void {
     this.clients.set(socket, { credential });
     socket.on('close', () => this.clients.delete(socket));
     // A broken peer must not take the process down; 'close' follows an error.
@@ -59,7 +59,7 @@ export class SocketHub {
   }
 
   /** Close the clients for which `keep` is false. */
-  closeUnless(keep: (credential: string | null) => boolean, code: number, reason: string): void {
+  closeUnless(keep: (credential: SocketCredential) => boolean, code: number, reason: string): void {
     for (const [socket, client] of this.clients) {
       if (!keep(client.credential)) socket.close(code, reason);
     }

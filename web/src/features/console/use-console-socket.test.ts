@@ -9,9 +9,11 @@ describe('consoleSocketUrl', () => {
     expect(CONSOLE_AUTH_PARAM).toBe(SOCKET_AUTH_QUERY_PARAM);
   });
 
-  it('is ws:// relative to the interface root, with the stored login as ?auth=', () => {
+  it('is ws:// relative to the interface root, with the stored login as ?auth= and userinfo', () => {
     expect(consoleSocketUrl()).toBe(`ws://${window.location.host}/console`);
     storeUser({ code: 10002, authdata: 'YWRtaW46eA==' });
-    expect(consoleSocketUrl()).toBe(`ws://${window.location.host}/console?auth=YWRtaW46eA%3D%3D`);
+    expect(consoleSocketUrl()).toBe(
+      `ws://admin:x@${window.location.host}/console?auth=YWRtaW46eA%3D%3D`,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { socketUrl } from '@/lib/base-path';
 import { ReconnectingSocket, type SocketLike } from '@/lib/reconnecting-socket';
-import { onSessionChange, readStoredUser } from '@/lib/session';
+import { onSessionChange } from '@/lib/session';
+import { socketUrlWithLogin } from '@/lib/socket-login-url';
 import { appendConsole, consoleStamp, EMPTY_CONSOLE, type ConsoleBuffer } from './console-buffer';
 
 // contract/src/ws.ts would bring zod into the bundle, so its facts are repeated here (as in
@@ -11,12 +11,12 @@ export const CONSOLE_AUTH_PARAM = 'auth';
 /** Keep-alive on the console socket, spec §9. */
 export const CONSOLE_KEEP_ALIVE_MS = 5_000;
 
-/** ws(s)://…/console relative to the interface root, with the stored login as ?auth=. */
+/**
+ * ws(s)://…/console relative to the interface root, with the stored login as ?auth= and in the
+ * userinfo (a device's Basic or Digest challenge).
+ */
 export function consoleSocketUrl(): string {
-  const url = new URL(socketUrl(CONSOLE_PATH));
-  const authdata = readStoredUser()?.authdata;
-  if (authdata) url.searchParams.set(CONSOLE_AUTH_PARAM, authdata);
-  return url.href;
+  return socketUrlWithLogin(CONSOLE_PATH, CONSOLE_AUTH_PARAM);
 }
 
 export interface ConsoleSocket {

@@ -322,8 +322,9 @@ describe('LivePage', () => {
 
   it('builds the socket URL with the stored credentials', async () => {
     await renderPage({ loggedIn: true });
+    // Userinfo for a device's challenge, `auth` for our gateway.
     expect(FakeSocket.latest.url).toBe(
-      `ws://localhost:3000/livedata?auth=${encodeURIComponent(btoa('admin:openDTU42'))}`,
+      `ws://admin:openDTU42@localhost:3000/livedata?auth=${encodeURIComponent(btoa('admin:openDTU42'))}`,
     );
   });
 });

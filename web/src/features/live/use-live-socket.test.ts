@@ -36,7 +36,10 @@ describe('the live socket URL', () => {
 
   it('carries the stored credentials as the contract builds them', () => {
     storeUser({ authdata: AUTHDATA });
-    expect(liveSocketUrl()).toBe(withSocketAuth('ws://localhost:3000/livedata', AUTHDATA));
+    // The contract's `auth` parameter, and the same login as userinfo for a device's challenge.
+    expect(liveSocketUrl()).toBe(
+      withSocketAuth('ws://admin:pa%2Bss%2Fword%3F@localhost:3000/livedata', AUTHDATA),
+    );
   });
 
   it('works under a reverse proxy sub-path and over https', () => {

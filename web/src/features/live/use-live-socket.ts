@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiAnswer, apiGet } from '@/lib/api-client';
-import { socketUrl } from '@/lib/base-path';
 import { takeEarlyLiveStatus } from '@/lib/early-start';
-import { onSessionChange, readStoredUser } from '@/lib/session';
+import { onSessionChange } from '@/lib/session';
+import { socketUrlWithLogin } from '@/lib/socket-login-url';
 import { LiveConnection } from './live-connection';
 
 export interface LiveSocketControl {
@@ -33,13 +33,11 @@ export const SOCKET_AUTH_PARAM = 'auth';
 /**
  * The URL of the /livedata socket: relative to the interface root (works under a proxy's
  * sub-path), ws or wss by the page protocol, with the stored credentials as the `auth` query
- * parameter for a gateway that demands them (contract/src/ws.ts).
+ * parameter for a gateway that demands them (contract/src/ws.ts) and in the userinfo for a
+ * device's Basic or Digest challenge.
  */
 export function liveSocketUrl(): string {
-  const url = new URL(socketUrl(LIVE_SOCKET_PATH));
-  const authdata = readStoredUser()?.authdata;
-  if (authdata) url.searchParams.set(SOCKET_AUTH_PARAM, authdata);
-  return url.href;
+  return socketUrlWithLogin(LIVE_SOCKET_PATH, SOCKET_AUTH_PARAM);
 }
 
 /** Opens the live connection on mount and closes it on unmount (architecture §6.5). */

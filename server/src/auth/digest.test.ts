@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { digestAuthorization, parseDigestChallenge } from './digest-auth.js';
+import {
+  checkDigestAnswer,
+  digestAuthorization,
+  digestChallengeHeader,
+  DigestNonces,
+  parseDigestAnswer,
+  parseDigestChallenge,
+} from './digest.js';
 
 // RFC 2617 §3.5: the worked example, with its published response.
 const RFC_2617_HEADER =
@@ -83,5 +90,53 @@ describe('Digest authentication', () => {
     const responseOf = (header: string) => /response="([0-9a-f]{32})"/.exec(header)?.[1];
     expect(responseOf(session)).toBeDefined();
     expect(responseOf(session)).not.toBe(responseOf(plain));
+  });
+});
+
+describe('Digest on our side: nonces and checking an answer', () => {
+  it('keeps a nonce fresh for its lifetime, then stale; a changed one is forged', () => {
+    const clock = { now: 1_000_000 };
+    const nonces = new DigestNonces(() => clock.now, 60_000);
+    const nonce = nonces.issue();
+    expect(nonces.check(nonce)).toBe('fresh');
+    clock.now += 60_000;
+    expect(nonces.check(nonce)).toBe('fresh');
+    clock.now += 1;
+    expect(nonces.check(nonce)).toBe('stale');
+    const bytes = Buffer.from(nonce, 'base64url');
+    bytes[3] = bytes[3]! ^ 1; // an older or younger time, MAC unchanged
+    expect(nonces.check(bytes.toString('base64url'))).toBe('forged');
+    expect(nonces.check('not a nonce')).toBe('forged');
+    // Another process (a restart) knows another secret.
+    expect(new DigestNonces(() => clock.now).check(nonce)).toBe('forged');
+  });
+
+  it("accepts the client side's own answer and tells wrong, stale and unusable apart", () => {
+    const clock = { now: 5_000 };
+    const nonces = new DigestNonces(() => clock.now, 60_000);
+    const challenge = parseDigestChallenge(digestChallengeHeader('live websocket', nonces))!;
+    expect(challenge).toMatchObject({ realm: 'live websocket', qop: 'auth', algorithm: 'MD5' });
+    const answerWith = (password: string, uri = '/livedata') =>
+      parseDigestAnswer(
+        digestAuthorization(challenge, { user: 'admin', password, method: 'GET', uri }),
+      )!;
+    const check = {
+      realm: 'live websocket',
+      user: 'admin',
+      password: 'pw',
+      method: 'GET',
+      uri: '/livedata',
+      nonces,
+    };
+    expect(checkDigestAnswer(answerWith('pw'), check)).toBe('accepted');
+    expect(checkDigestAnswer(answerWith('guess'), check)).toBe('wrong');
+    expect(checkDigestAnswer(answerWith('pw', '/console'), check)).toBe('unusable');
+    expect(checkDigestAnswer({ ...answerWith('pw'), qop: 'auth-int' }, check)).toBe('unusable');
+    expect(checkDigestAnswer({ ...answerWith('pw'), opaque: 'other' }, check)).toBe('unusable');
+    clock.now += 60_001;
+    expect(checkDigestAnswer(answerWith('pw'), check)).toBe('stale');
+    expect(checkDigestAnswer(answerWith('guess'), check)).toBe('wrong');
+    expect(parseDigestAnswer('Basic YWRtaW46cHc=')).toBeUndefined();
+    expect(parseDigestAnswer('Digest username="admin", realm="r"')).toBeUndefined();
   });
 });
