@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN_AUTHDATA, expect, prepare, test, type Theme } from '../fixtures/app-test.ts';
+import { recordPosts } from '../fixtures/config-api.ts';
 
 /** The demo fleet of the simulator (server/src/device/demo-fleet.ts). */
 const FLEET = [
@@ -76,8 +77,12 @@ test.describe('live view', () => {
     await dialog.getByRole('button', { name: 'Set limit' }).click();
     await expect(dialog.getByText('Enter a value from 0 to 100.')).toBeVisible();
     await input.fill('60');
+    // Kept after a restart: this gateway speaks v24.11.7, which takes relative as 257 (v26: 3).
+    await dialog.getByRole('switch', { name: /Persistent/ }).check();
+    const sent = recordPosts(page, '/api/limit/config');
     await dialog.getByRole('button', { name: 'Set limit' }).click();
     await expect(dialog).toBeHidden();
+    expect(sent).toMatchObject([{ limit_value: 60, limit_type: 257 }]);
     // Focus returns to the tool button.
     await expect(
       panel.getByRole('button', { name: 'Show or set the inverter limit' }),
