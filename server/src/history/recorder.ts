@@ -17,7 +17,14 @@ import type { LocalCalendar } from './local-day.js';
 import type { HistoryStore, WriteBatch } from './store.js';
 
 /** What the recorder reads of one inverter: the simulator's state, or the relayed live data. */
-export type RecordedState = Pick<InverterState, 'live' | 'hasData' | 'lastUpdateUptime'>;
+export type RecordedState = Pick<InverterState, 'live' | 'hasData' | 'lastUpdateUptime'> & {
+  /**
+   * How old the packet is now (ms), when it is not fresh from the poll: a relayed frame. Its
+   * sample counts at the time it was taken, so that the energy a device reports after an outage
+   * is weighed against the whole time it took, not the second since the last frame arrived.
+   */
+  ageMs?: number;
+};
 
 /** What the recorder needs of a source: the fleet simulator or a device's relayed live data. */
 export interface RecordedFleet {
@@ -49,7 +56,7 @@ export function sampleOf(state: RecordedState, wallMs: number): Sample | null {
     .sort((a, b) => Number(a) - Number(b))
     .map((k) => state.live.DC[k]);
   return {
-    wallMs,
+    wallMs: wallMs - (state.ageMs ?? 0),
     acW: state.live.AC['0']?.Power.v ?? 0,
     dcW: dc.map((c) => c?.Power.v ?? 0),
     // YieldTotal is kWh with 3 decimals: whole Wh per input.

@@ -84,6 +84,7 @@ export class RelayLiveStore extends EventEmitter<{ update: [string] }> {
       live: received.live,
       hasData: age < FRESH_PACKET_SECONDS,
       lastUpdateUptime: Math.floor(received.at / 1000) - age,
+      ageMs: this.now() - received.at + age * 1000,
     };
   }
 }
