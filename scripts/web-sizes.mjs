@@ -96,8 +96,8 @@ export function printSizes() {
   for (const part of load.parts) out.push(line(part.file, part.gzip));
   out.push(line('first load total', load.total, LIMITS.firstLoad));
   out.push(line('first load total, brotli 11', load.brotliTotal));
-  out.push(line('+ de/fr first-screen texts when chosen', load.largestLocaleCore));
-  out.push(line('  (whole de/fr catalogue, loaded later)', load.largestLocale));
+  out.push(line('+ de/fr first-screen texts', load.largestLocaleCore));
+  out.push(line('  whole de/fr catalogue, later', load.largestLocale));
   out.push('Firmware layout (web/dist-firmware):');
   for (const file of firmware) {
     out.push(line(file.name, file.bytes, file.name === 'js/app.js.gz' ? LIMITS.firmwareAppJs : 0));
