@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // CI budget check (architecture "Budget"): builds the firmware layout, prints the sizes, and
-// fails when js/app.js.gz is over 160,000 B or the normal build's first load over 90,000 B.
+// fails when js/app.js.gz is over 160,000 B or the normal build's first load over 125,000 B, or
+// when a build carries the wrong renderer (React DOM in the normal build, Preact in the firmware).
 // Expects the normal build (npm run build) to exist; builds it when it does not.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { FIRMWARE_DIST, LIMITS, WEB_DIST, build, printSizes } from './web-sizes.mjs';
+import { FIRMWARE_DIST, LIMITS, WEB_DIST, build, printSizes, renderers } from './web-sizes.mjs';
 
 if (!existsSync(path.join(WEB_DIST, '.vite/manifest.json'))) build('normal');
 build('firmware');
@@ -41,6 +42,21 @@ if (missing.length + extra.length > 0) {
   !gunzipSync(readFileSync(path.join(FIRMWARE_DIST, 'js/app.js.gz'))).includes('--bs-body-bg')
 ) {
   failures.push('js/app.js.gz carries no CSS');
+}
+// React DOM in the normal build as the owner asked, Preact only where the flash forces it.
+const normal = renderers('normal');
+if (!normal.reactDom || normal.preact) {
+  failures.push(
+    `the normal build must carry React DOM and no Preact (React DOM: ${normal.reactDom}, Preact: ${normal.preact})`,
+  );
+}
+if (appJs !== null) {
+  const firmware = renderers('firmware');
+  if (firmware.reactDom || !firmware.preact) {
+    failures.push(
+      `js/app.js.gz must carry Preact and no React DOM (React DOM: ${firmware.reactDom}, Preact: ${firmware.preact})`,
+    );
+  }
 }
 if (appJs !== null && appJs > LIMITS.firmwareAim) {
   process.stdout.write(`Note: js/app.js.gz is above the aim of ${LIMITS.firmwareAim} B.\n`);

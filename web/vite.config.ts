@@ -62,18 +62,20 @@ function icons(installable: boolean): Plugin {
 }
 
 /**
- * `virtual:en-core`: en.json cut to the namespaces of the first screen, so the rest of the
- * English texts leave the first load. The firmware build (one file anyway) and the tests get
- * the whole catalogue through the same module, without a second copy.
+ * `virtual:en-core`, `virtual:de-core`, `virtual:fr-core`: each catalogue cut to the namespaces
+ * of the first screen, so the rest of the texts leave the first load (issue 26 for de and fr).
+ * The firmware build (one file anyway) and the tests get the whole catalogues through the same
+ * modules, without a second copy.
  */
-function englishCore(whole: boolean): Plugin {
-  const id = 'virtual:en-core';
-  const file = path.join(webRoot, 'src/locales/en.json');
+function coreCatalogues(whole: boolean): Plugin {
+  const pattern = /^virtual:(en|de|fr)-core$/;
   return {
-    name: 'heliodtu-en-core',
-    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    name: 'heliodtu-core-catalogues',
+    resolveId: (source) => (pattern.test(source) ? `\0${source}` : undefined),
     load(resolved) {
-      if (resolved !== `\0${id}`) return undefined;
+      const code = pattern.exec(resolved.replace(/^\0/, ''))?.[1];
+      if (!resolved.startsWith('\0') || code === undefined) return undefined;
+      const file = path.join(webRoot, `src/locales/${code}.json`);
       if (whole) return `export { default } from ${JSON.stringify(file)};`;
       this.addWatchFile(file);
       const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -107,10 +109,10 @@ const SAFELIST = {
 };
 
 /**
- * Both builds run on Preact's React compatibility layer: React DOM alone was most of the first
- * load (normal build's live route 108.6 kB gz with React, 51.0 kB with Preact; issue 13) and of
- * the firmware's one js/app.js.gz. Every e2e spec drives the Preact build in Chromium. The
- * component tests (mode 'test') keep React: Testing Library's act() is React's.
+ * The firmware build runs on Preact's React compatibility layer: it must fit the device's flash
+ * next to OpenDTU's firmware, and React DOM alone would take most of js/app.js.gz (figures in
+ * docs/architecture.md, Decisions). The normal build, the component tests and every e2e spec
+ * but the firmware build's own run React 19 and React DOM, as the product's owner asked.
  */
 const PREACT_ALIASES = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
@@ -132,9 +134,10 @@ export default defineConfig(({ mode, command }) => {
       react(),
       baseHref(),
       icons(!firmware),
-      englishCore(firmware || mode === 'test'),
+      coreCatalogues(firmware || mode === 'test'),
       earlyStart({
-        locales: { de: 'src/locales/de.json', fr: 'src/locales/fr.json' },
+        // The first-screen part of the chosen language's catalogue starts early.
+        locales: { de: 'virtual:de-core', fr: 'virtual:fr-core' },
         facts: {
           userKey: STORAGE_KEYS.user,
           localeKey: STORAGE_KEYS.locale,
@@ -149,7 +152,7 @@ export default defineConfig(({ mode, command }) => {
     resolve: {
       alias: [
         { find: '@', replacement: path.resolve(webRoot, 'src') },
-        ...(mode === 'test' ? [] : PREACT_ALIASES),
+        ...(firmware ? PREACT_ALIASES : []),
       ],
     },
     css: {
@@ -184,7 +187,12 @@ export default defineConfig(({ mode, command }) => {
       assetsInlineLimit: firmware ? 100_000 : 4096,
       rolldownOptions: {
         checks: { pluginTimings: false },
-        ...(firmware ? { output: { entryFileNames: 'js/app.js', codeSplitting: false } } : {}),
+        output: firmware
+          ? { entryFileNames: 'js/app.js', codeSplitting: false }
+          : // The core catalogues as assets/de-core-<hash>.js, without the virtual-module prefix.
+            {
+              chunkFileNames: (chunk) => `assets/${chunk.name.replace(/^_virtual_/, '')}-[hash].js`,
+            },
       },
     },
     server: {

@@ -61,7 +61,9 @@ for (const locale of ['en-US', 'de-DE']) {
       const before = [
         position(started, (r) => isApi(r, '/api/livedata/status'), 'live status'),
         ...scripts.map((file) => position(started, (r) => r.url().endsWith(file), file)),
-        ...(locale === 'de-DE' ? [position(started, (r) => isAsset(r, 'de'), 'de catalogue')] : []),
+        ...(locale === 'de-DE'
+          ? [position(started, (r) => isAsset(r, 'de-core'), 'de first-screen texts')]
+          : []),
       ];
       for (const index of before) expect(index).toBeLessThan(languages);
       // The first live list is the early one: asked once, not again by the live view.

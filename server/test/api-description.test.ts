@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Parser } from '@asyncapi/parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
@@ -129,6 +130,56 @@ describe('the served documents', () => {
     expect(page).toContain('Home Assistant discovery');
     expect(page).toContain('<code>/livedata</code>');
   });
+});
+
+describe('the served documents, compressed (issue 26)', () => {
+  const documents = { '/api/openapi.json': 'openapi', '/api/asyncapi.json': 'asyncapi' } as const;
+
+  it.each(Object.entries(documents))(
+    '%s comes as brotli or gzip by Accept-Encoding, decoding to the same JSON',
+    async (url, name) => {
+      const gw = await buildTestGateway();
+      const text = apiDocuments()[name].body;
+      const get = (encoding?: string) =>
+        gw.app.inject({
+          method: 'GET',
+          url,
+          headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
+        });
+
+      const br = await get('gzip, deflate, br');
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['vary']).toBe('Accept-Encoding');
+      expect(br.headers['content-type']).toMatch(/^application\/json/);
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(text);
+      expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(text) / 4);
+
+      const gz = await get('gzip, br;q=0');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(JSON.parse(text));
+
+      const plain = await get();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(text);
+
+      // One tag per encoding: a tag of the gzip answer does not revalidate a brotli one.
+      const tags = [br, gz, plain].map((answer) => answer.headers['etag']);
+      expect(new Set(tags).size).toBe(3);
+      const stale = await gw.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'br', 'if-none-match': String(gz.headers['etag']) },
+      });
+      expect(stale.statusCode).toBe(200);
+      const fresh = await gw.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers['etag']) },
+      });
+      expect(fresh.statusCode).toBe(304);
+    },
+  );
 });
 
 describe('the response check', () => {

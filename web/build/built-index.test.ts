@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } 
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHELL_FALLBACK_ATTRIBUTE } from '../src/lib/gateway-reach';
 
@@ -25,7 +25,8 @@ beforeAll(() => {
   );
   const result = spawnSync(process.execPath, [vite, 'build'], {
     cwd: webRoot,
-    env: { ...process.env, WEB_OUT_DIR: out },
+    // Vitest sets NODE_ENV=test, which would give React's development build.
+    env: { ...process.env, NODE_ENV: 'production', WEB_OUT_DIR: out },
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stderr}`);
@@ -75,9 +76,34 @@ describe('the built index.html', () => {
     expect(early).toBeGreaterThan(base);
     expect(early).toBeLessThan(html.indexOf('<script type="module"'));
     for (const locale of ['de', 'fr']) {
-      expect(html).toContain(`"${locale}":"${manifest[`src/locales/${locale}.json`]!.file}"`);
+      expect(html).toContain(`"${locale}":"${manifest[`virtual:${locale}-core`]!.file}"`);
     }
     expect(html).toContain('fetch("api/livedata/status"');
+  });
+
+  it("splits de and fr like en: the first screen's texts in a small chunk, the rest later", () => {
+    const manifest = JSON.parse(read('.vite/manifest.json')) as Record<string, ManifestChunk>;
+    for (const locale of ['de', 'fr']) {
+      const core = read(manifest[`virtual:${locale}-core`]!.file);
+      const whole = read(manifest[`src/locales/${locale}.json`]!.file);
+      // The live overview's texts are in the part; the NTP screen's only in the whole file.
+      expect(core, locale).toMatch(/liveoverview"?:\{"?SortBy"?:/);
+      expect(core, locale).not.toMatch(/ntpadmin"?:\{/);
+      expect(whole, locale).toMatch(/ntpadmin"?:\{/);
+      expect(gzipSync(core).length, locale).toBeLessThan(gzipSync(whole).length / 2);
+    }
+  });
+
+  it('runs on React DOM, without Preact (the firmware build keeps Preact)', () => {
+    const scripts = readdirSync(path.join(out, 'assets'))
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => read(`assets/${name}`));
+    // Marks that survive minifying (scripts/web-sizes.mjs renderers(), which the budget check
+    // also applies to the firmware build): React DOM's node keys, Preact's virtual node shape.
+    expect(scripts.some((text) => text.includes('__reactFiber$'))).toBe(true);
+    expect(scripts.some((text) => text.includes('__k:null,__:null,__b:0'))).toBe(false);
+    // A production build: React's development warnings are left out.
+    expect(scripts.some((text) => text.includes('Invalid hook call'))).toBe(false);
   });
 
   it('has brotli and gzip beside every text file, brotli decoding to the file', () => {

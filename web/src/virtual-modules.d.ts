@@ -1,5 +1,13 @@
+// Catalogues cut to CORE_NAMESPACES (web/vite.config.ts); the whole files in tests and firmware.
 declare module 'virtual:en-core' {
-  /** en.json cut to CORE_NAMESPACES (web/vite.config.ts); the whole file in tests and firmware. */
+  const messages: import('./lib/i18n/catalog').Messages;
+  export default messages;
+}
+declare module 'virtual:de-core' {
+  const messages: import('./lib/i18n/catalog').Messages;
+  export default messages;
+}
+declare module 'virtual:fr-core' {
   const messages: import('./lib/i18n/catalog').Messages;
   export default messages;
 }

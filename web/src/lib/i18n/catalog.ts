@@ -40,10 +40,41 @@ export const BUILTIN_LANGUAGES = [
 
 export const isBuiltin = (code: string) => BUILTIN_LANGUAGES.some((l) => l.code === code);
 
-/** Loads a built-in catalogue; de and fr are split off the first load. */
+let wholeCatalogues = false;
+const wholeBuiltin: Partial<Record<string, Promise<Messages>>> = {};
+
+/** The whole de or fr catalogue, loaded once (a chunk of its own). */
+function loadWhole(code: 'de' | 'fr'): Promise<Messages> {
+  wholeBuiltin[code] ??=
+    code === 'de'
+      ? import('@/locales/de.json').then((module) => module.default)
+      : import('@/locales/fr.json').then((module) => module.default);
+  return wholeBuiltin[code];
+}
+
+/**
+ * Loads a built-in catalogue. de and fr come as their first-screen part (CORE_NAMESPACES, a
+ * small chunk) until wantWholeCatalogues(), then whole; en loads whole at once.
+ */
 export async function loadBuiltin(code: string): Promise<Messages> {
-  if (code === 'de') return (await import('@/locales/de.json')).default;
-  if (code === 'fr') return (await import('@/locales/fr.json')).default;
+  if (code === 'de' || code === 'fr') {
+    if (wholeCatalogues) return loadWhole(code);
+    const core =
+      code === 'de'
+        ? (await import('virtual:de-core')).default
+        : (await import('virtual:fr-core')).default;
+    // Wanted whole while the part loaded: no screen may show with the part only.
+    return wholeCatalogues ? loadWhole(code) : core;
+  }
+  return ensureFullEnglish();
+}
+
+/**
+ * From now on every built-in catalogue loads whole (a screen beyond the live view is near);
+ * resolves with the whole English one.
+ */
+export function wantWholeCatalogues(): Promise<Messages> {
+  wholeCatalogues = true;
   return ensureFullEnglish();
 }
 

@@ -1,5 +1,5 @@
 /**
- * The parts of en.json the first screen needs: the shell, the live view with its dialogs, the
+ * The parts of each catalogue (en, de, fr) the first screen needs: the shell, the live view with its dialogs, the
  * login, error and wait pages. The build puts only these into the first load; the rest of the
  * English catalogue follows as its own chunk (first-load budget, architecture "Budget").
  * The live view's dialogs and their results (apiresponse, devinfo, gridprofile, eventlog) wait for

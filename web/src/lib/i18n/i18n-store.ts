@@ -5,11 +5,11 @@ import {
   BUILTIN_LANGUAGES,
   createTranslator,
   englishMessages,
-  ensureFullEnglish,
   isBuiltin,
   loadBuiltin,
   type Messages,
   type TranslateAny,
+  wantWholeCatalogues,
 } from './catalog';
 
 export interface Language {
@@ -114,13 +114,21 @@ export async function startI18n(): Promise<void> {
 }
 
 /**
- * Makes the whole English catalogue available: shown when English is the language, and the
- * fallback of every other. Screens beyond the live view wait for it (app/lazy-screen.tsx).
+ * Makes the whole catalogues available: English, shown when English is the language and the
+ * fallback of every other, and the shown built-in language's (de and fr start with their
+ * first-screen part). Screens beyond the live view wait for it (app/lazy-screen.tsx).
  */
 export async function ensureFullCatalog(): Promise<void> {
-  const core = englishMessages();
-  const full = await ensureFullEnglish();
-  if (full === core) return;
+  const coreEnglish = englishMessages();
+  const fullEnglish = await wantWholeCatalogues();
   const { locale, messages } = useI18nStore.getState();
-  show(locale, messages === core ? full : messages);
+  let next = messages === coreEnglish ? fullEnglish : messages;
+  if (locale !== 'en' && isBuiltin(locale)) {
+    const whole = await loadBuiltin(locale);
+    // A language chosen meanwhile has loaded its whole catalogue itself.
+    if (useI18nStore.getState().locale !== locale) return;
+    next = whole;
+  }
+  if (fullEnglish === coreEnglish && next === useI18nStore.getState().messages) return;
+  show(locale, next);
 }
