@@ -6,6 +6,7 @@ const FACTS = {
   localeKey: 'locale',
   localeChunks: { de: 'assets/de-abc12345.js', fr: 'assets/fr-abc12345.js' },
   readCookie: 'heliodtu-readonly',
+  renderedAttribute: 'data-live-rendered',
 };
 
 /** Runs the inline script as index.html would, at the given path (the <base> is the root). */
@@ -36,6 +37,7 @@ afterEach(() => {
   document.cookie = 'heliodtu-readonly=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   for (const link of document.head.querySelectorAll('link')) link.remove();
   delete window.__heliodtuEarly;
+  document.documentElement.removeAttribute('data-live-rendered');
   window.history.replaceState(null, '', '/');
 });
 
@@ -62,6 +64,13 @@ describe('index.html early start (issue 13)', () => {
 
   it('asks nothing without credentials when the gateway needs a login for reading', () => {
     document.cookie = 'heliodtu-readonly=off; path=/';
+    runAt('/');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(window.__heliodtuEarly?.live).toBeUndefined();
+  });
+
+  it('asks nothing when the gateway rendered the live data into the page (issue 26)', () => {
+    document.documentElement.setAttribute('data-live-rendered', '');
     runAt('/');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(window.__heliodtuEarly?.live).toBeUndefined();

@@ -79,6 +79,12 @@ export function LivePage() {
       <DeviceAwayHint device={device} />
       <SnapshotNotice loadFailed={loadFailed} />
       <LiveHints />
+      {/* A server-rendered page read without JavaScript (issue 26): the figures stay as loaded. */}
+      <noscript>
+        <div className="alert alert-info" role="status">
+          {t('home.LiveNeedsJavaScript')}
+        </div>
+      </noscript>
       {inverterCount !== undefined && (
         <>
           <TotalsCards />
