@@ -186,7 +186,8 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
     resolve: {
       alias: [
         { find: '@', replacement: path.resolve(webRoot, 'src') },
-        ...(mode === 'test' ? [] : PREACT_ALIASES),
+        // The normal build runs React (issue 26: the gateway's server render hydrates with it).
+        ...(firmware ? PREACT_ALIASES : []),
       ],
     },
     css: {
