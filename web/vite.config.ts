@@ -10,7 +10,7 @@ import { serviceWorker } from './build/service-worker.ts';
 import { earlyStart } from './build/early-start.ts';
 import { precompress } from './build/precompress.ts';
 import { STORAGE_KEYS } from './src/lib/storage-keys.ts';
-import { READ_ACCESS_COOKIE } from './src/lib/early-start.ts';
+import { READ_ACCESS_COOKIE, SCRIPTING_ATTRIBUTE } from './src/lib/early-start.ts';
 import { RENDERED_ATTRIBUTE } from './src/ssr/rendered-state.ts';
 import { PATHS } from './src/lib/paths.ts';
 import { CORE_NAMESPACES } from './src/lib/i18n/core-namespaces.ts';
@@ -176,6 +176,7 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
           localeKey: STORAGE_KEYS.locale,
           readCookie: READ_ACCESS_COOKIE,
           renderedAttribute: RENDERED_ATTRIBUTE,
+          scriptingAttribute: SCRIPTING_ATTRIBUTE,
         },
       }),
       ...(firmware ? [] : [precompress()]),

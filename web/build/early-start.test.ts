@@ -7,6 +7,7 @@ const FACTS = {
   localeChunks: { de: 'assets/de-abc12345.js', fr: 'assets/fr-abc12345.js' },
   readCookie: 'heliodtu-readonly',
   renderedAttribute: 'data-live-rendered',
+  scriptingAttribute: 'data-scripting',
 };
 
 /** Runs the inline script as index.html would, at the given path (the <base> is the root). */
@@ -74,6 +75,12 @@ describe('index.html early start (issue 13)', () => {
     runAt('/');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(window.__heliodtuEarly?.live).toBeUndefined();
+  });
+
+  it('marks <html> as scripted, so the no-JavaScript notice hides', () => {
+    document.documentElement.removeAttribute('data-scripting');
+    runAt('/settings/ntp');
+    expect(document.documentElement.hasAttribute('data-scripting')).toBe(true);
   });
 
   it('asks nothing for the live view on other routes', () => {

@@ -11,6 +11,8 @@ export interface EarlyStartFacts {
   readCookie: string;
   /** On <html> when the gateway rendered the live page with its data (src/ssr/rendered-state.ts). */
   renderedAttribute: string;
+  /** Set on <html> first thing: scripts run here (src/lib/early-start.ts SCRIPTING_ATTRIBUTE). */
+  scriptingAttribute: string;
 }
 
 /**
@@ -26,6 +28,7 @@ export interface EarlyStartFacts {
 export function earlyStartScript(facts: EarlyStartFacts): string {
   return [
     '(function(){try{',
+    `document.documentElement.setAttribute(${JSON.stringify(facts.scriptingAttribute)},"");`,
     'var d=document,s=localStorage,w={},u=null,c=s.getItem(' +
       JSON.stringify(facts.localeKey) +
       ');',
