@@ -116,7 +116,8 @@ export class LiveRenderer {
   async #import(mtimeMs: number): Promise<LiveRenderModule | undefined> {
     // The query makes a rebuilt file a new module instead of the cached first one.
     const url = `${pathToFileURL(this.#file).href}?v=${mtimeMs}`;
-    const loaded = (await import(url).catch(() => undefined)) as Partial<LiveRenderModule> | undefined;
+    const loaded = (await import(url).catch(() => undefined)) as
+      Partial<LiveRenderModule> | undefined;
     const module =
       typeof loaded?.renderLivePage === 'function' && Array.isArray(loaded.RENDER_LANGUAGES)
         ? (loaded as LiveRenderModule)

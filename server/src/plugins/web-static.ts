@@ -253,7 +253,10 @@ async function renderedLivePage(
     return { body: plain };
   } catch (error) {
     // Never a failed page: the plain index.html still brings the interface, which loads the data.
-    request.log.warn({ err: error }, 'live page render failed; index.html served as built');
+    const reason = error instanceof Error ? error.message : String(error);
+    request.server.consoleLog.write(
+      `Live page not rendered (${reason}): index.html served as built`,
+    );
     return undefined;
   }
 }
