@@ -54,7 +54,9 @@ for (const [locale, heading] of [
       await expectHydrated(page);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       // The language list and the socket have run: hydration and the effects after it are done.
-      await expect.poll(() => started.some((r) => r.url().includes('/api/i18n/languages'))).toBe(true);
+      await expect
+        .poll(() => started.some((r) => r.url().includes('/api/i18n/languages')))
+        .toBe(true);
       expect(started.filter(isLiveStatus).map((r) => r.url())).toEqual([]);
       expect(messages).toEqual([]);
       // Said only where scripts do not run.
@@ -79,9 +81,9 @@ test('the socket updates the server-rendered figures, and a tab click works afte
 
   // The socket's messages replace what the HTML showed: every tile's age is that of a newer packet
   // or counts on; at least one changes within a few seconds.
-  await expect.poll(async () => (await ages.allTextContents()).join('|'), { timeout: 15_000 }).not.toBe(
-    renderedAges.join('|'),
-  );
+  await expect
+    .poll(async () => (await ages.allTextContents()).join('|'), { timeout: 15_000 })
+    .not.toBe(renderedAges.join('|'));
 
   const second = status.inverters[1]!;
   await page.getByRole('tab', { name: new RegExp(second.name) }).click();
@@ -106,7 +108,9 @@ test.describe('without JavaScript', () => {
     await page.goto('./');
     const overview = page.getByTestId('overview');
     for (const inverter of status.inverters) {
-      await expect(overview.getByRole('button', { name: inverter.name, exact: true })).toBeVisible();
+      await expect(
+        overview.getByRole('button', { name: inverter.name, exact: true }),
+      ).toBeVisible();
     }
     await expect(overview.getByTestId('tile-power')).toHaveCount(status.inverters.length);
     for (const power of await overview.getByTestId('tile-power').allTextContents()) {

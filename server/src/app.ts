@@ -231,6 +231,9 @@ async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
   await app.register(relayRoutes, { companion });
   await app.register(webStaticPlugin, {
     webDist: app.system.options.webDist,
-    liveSnapshot: () => liveSnapshotOf(companion.live),
+    // While the device is away the page loads as without a render: the live view's own request
+    // then gets the last figures with the device-away header, and says since when.
+    liveSnapshot: () =>
+      companion.awaySince === undefined ? liveSnapshotOf(companion.live) : undefined,
   });
 }

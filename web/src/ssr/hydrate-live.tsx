@@ -1,8 +1,9 @@
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { liveActions } from '@/features/live/live-store';
 import { parseLiveUpdate } from '@/features/live/merge-live-update';
 import { freezeClock } from '@/hooks/use-now';
 import { useAuthStore } from '@/lib/auth-store';
+import { basePath } from '@/lib/base-path';
 import { loadBuiltin } from '@/lib/i18n/catalog';
 import { show, startI18n } from '@/lib/i18n/i18n-store';
 import { readStoredUser } from '@/lib/session';
@@ -42,6 +43,13 @@ export async function hydrateLivePage(
     useAuthStore.setState({ user, isLoggedIn: user !== null });
     void startI18n();
   };
-  hydrateRoot(container, <RenderedApp onHydrated={onHydrated} />);
+  if (basePath() === '') {
+    hydrateRoot(container, <RenderedApp onHydrated={onHydrated} />);
+  } else {
+    // Under a reverse proxy's sub-path the server's links point at the root: drawn afresh, with
+    // the data that came with the page.
+    container.replaceChildren();
+    createRoot(container).render(<RenderedApp onHydrated={onHydrated} />);
+  }
   return true;
 }

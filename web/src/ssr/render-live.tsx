@@ -56,7 +56,11 @@ function htmlTag(tag: string, lang: string, theme: string | undefined): string {
 }
 
 /** Renders only the markup of the live page (for the bench and tests). */
-export function renderLiveMarkup(live: unknown, lang: string, now = Date.now()): string | undefined {
+export function renderLiveMarkup(
+  live: unknown,
+  lang: string,
+  now = Date.now(),
+): string | undefined {
   const update = parseLiveUpdate(live);
   if (!update) return undefined;
   const messages = (CATALOGUES[lang] ?? englishMessages)();

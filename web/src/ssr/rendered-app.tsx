@@ -13,7 +13,13 @@ const nothing = () => undefined;
  * The tree of a server-rendered live page, the same on the gateway and in the browser: the
  * same shape keeps React's useId values equal on both sides (the tabs' ids).
  */
-export function RenderedApp({ ssrPath, onHydrated = nothing }: { ssrPath?: string; onHydrated?(): void }) {
+export function RenderedApp({
+  ssrPath,
+  onHydrated = nothing,
+}: {
+  ssrPath?: string;
+  onHydrated?(): void;
+}) {
   return (
     <StrictMode>
       <App {...(ssrPath !== undefined ? { ssrPath } : {})} />
