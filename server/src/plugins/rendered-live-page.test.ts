@@ -159,6 +159,22 @@ describe('the live page rendered on the gateway (issue 26)', () => {
     expect(answer.headers.get('etag')).not.toBeNull();
   });
 
+  it('keeps /index.html and requests for anything but a document as built (the app shell)', async () => {
+    const gw = await demo();
+    // What the service worker precaches: never live data.
+    expect(await (await gw.request('GET', '/index.html', { auth: null })).text()).toBe(INDEX);
+    const fetched = await gw.request('GET', '/?__WB_REVISION__=1', {
+      auth: null,
+      headers: { 'sec-fetch-dest': 'empty' },
+    });
+    expect(await fetched.text()).toBe(INDEX);
+    const visit = await gw.request('GET', '/', {
+      auth: null,
+      headers: { 'sec-fetch-dest': 'document' },
+    });
+    expect(await visit.text()).toContain('data-live-rendered');
+  });
+
   it('serves index.html as built when the build has no render module', async () => {
     const plain = await mkdtemp(path.join(tmpdir(), 'heliodtu-plain-'));
     await writeFile(path.join(plain, 'index.html'), INDEX);

@@ -213,8 +213,16 @@ function send(request: FastifyRequest, reply: FastifyReply, asset: Asset, relati
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-/** The live page's paths: the live route and index.html itself (as the start script knows them). */
-const LIVE_PAGE_PATHS = new Set(['/', '/index.html']);
+/**
+ * Whether a request is a visit of the live route: `/` only, so that `/index.html` stays the app
+ * shell as built (the service worker precaches it by that name and must never store live
+ * data), and only as a document when the browser says what it loads (Sec-Fetch-Dest).
+ */
+function visitsLivePage(request: FastifyRequest): boolean {
+  if ((request.url.split('?')[0] ?? '') !== '/') return false;
+  const destination = request.headers['sec-fetch-dest'];
+  return destination === undefined || destination === 'document';
+}
 
 /**
  * The live page rendered with the live data (issue 26), or undefined to serve index.html as
@@ -230,7 +238,7 @@ async function renderedLivePage(
   accepts: Accepts,
 ): Promise<{ body: Buffer; encoding?: Encoding } | undefined> {
   if (!liveSnapshot || !request.server.store.config.security.allow_readonly) return undefined;
-  if (!LIVE_PAGE_PATHS.has(request.url.split('?')[0] ?? '')) return undefined;
+  if (!visitsLivePage(request)) return undefined;
   try {
     const module = await renderer.module();
     if (!module) return undefined;
@@ -287,7 +295,7 @@ function sendRendered(
  * unmatched path and method — unknown /api paths included, as the device does. ETag and
  * `Cache-Control: public, must-revalidate` on every answer (content-hashed Vite assets are
  * immutable), 304 on a matching If-None-Match. Without a build, a short page says how to make one.
- * The live page (`/`, `/index.html`) comes rendered with the live data when reading needs no
+ * The live page (`/`) comes rendered with the live data when reading needs no
  * login and the build has its render module (renderedLivePage above), without ETag or caching.
  */
 export const webStaticPlugin = fp<WebStaticOptions>(
