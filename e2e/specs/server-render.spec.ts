@@ -92,6 +92,14 @@ test('the socket updates the server-rendered figures, and a tab click works afte
     'true',
   );
   await expect(page.getByRole('tabpanel').getByText(second.serial)).toBeVisible();
+
+  // Reloaded, the page is rendered on the overview and the remembered tab follows once hydrated.
+  await page.reload();
+  await expectHydrated(page);
+  await expect(page.getByRole('tab', { name: new RegExp(second.name) })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   expect(messages).toEqual([]);
 });
 

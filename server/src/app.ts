@@ -231,9 +231,7 @@ async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
   await app.register(relayRoutes, { companion });
   await app.register(webStaticPlugin, {
     webDist: app.system.options.webDist,
-    // While the device is away the page loads as without a render: the live view's own request
-    // then gets the last figures with the device-away header, and says since when.
-    liveSnapshot: () =>
-      companion.awaySince === undefined ? liveSnapshotOf(companion.live) : undefined,
+    // While the device is away: its last frames, their ages grown (RelayLiveStore.liveData).
+    liveSnapshot: () => liveSnapshotOf(companion.live),
   });
 }

@@ -26,9 +26,10 @@ function renderAfresh(container: HTMLElement) {
 startTheme();
 const container = document.getElementById('root');
 if (container) {
-  // The gateway rendered the live page with its data (issue 26): hydrate that markup.
+  // The gateway rendered the live page with its data (issue 26): hydrate that markup. Never on
+  // the firmware build (the device renders nothing), which leaves the code out.
   const rendered = import.meta.env.MODE === 'firmware' ? null : readRenderedState(document);
-  if (rendered) {
+  if (import.meta.env.MODE !== 'firmware' && rendered) {
     void hydrateLivePage(container, rendered).then((hydrating) => {
       if (!hydrating) renderAfresh(container);
       else window.setTimeout(() => void ensureFullCatalog(), 2000);

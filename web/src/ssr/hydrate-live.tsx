@@ -6,6 +6,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { basePath } from '@/lib/base-path';
 import { loadBuiltin } from '@/lib/i18n/catalog';
 import { show, startI18n } from '@/lib/i18n/i18n-store';
+import { whenPageHydrated } from '@/lib/page-hydrated';
 import { readStoredUser } from '@/lib/session';
 import { RenderedApp } from './rendered-app';
 import type { RenderedLiveState } from './rendered-state';
@@ -43,13 +44,14 @@ export async function hydrateLivePage(
     useAuthStore.setState({ user, isLoggedIn: user !== null });
     void startI18n();
   };
+  whenPageHydrated(onHydrated);
   if (basePath() === '') {
-    hydrateRoot(container, <RenderedApp onHydrated={onHydrated} />);
+    hydrateRoot(container, <RenderedApp />);
   } else {
     // Under a reverse proxy's sub-path the server's links point at the root: drawn afresh, with
     // the data that came with the page.
     container.replaceChildren();
-    createRoot(container).render(<RenderedApp onHydrated={onHydrated} />);
+    createRoot(container).render(<RenderedApp />);
   }
   return true;
 }
