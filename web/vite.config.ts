@@ -145,6 +145,8 @@ function ssrConfig(outDir: string): UserConfig {
     build: {
       outDir: path.join(outDir, SSR_DIR),
       emptyOutDir: true,
+      // Less for the gateway to parse and keep (its memory, bench/ssr-render.mjs).
+      minify: true,
       reportCompressedSize: false,
       copyPublicDir: false,
       rolldownOptions: {

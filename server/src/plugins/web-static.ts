@@ -254,7 +254,12 @@ async function renderedLivePage(
     if (html === undefined) return undefined;
     const plain = Buffer.from(html, 'utf8');
     if (accepts.br) {
-      const params = { [constants.BROTLI_PARAM_QUALITY]: 5 };
+      // A 256 KiB window holds the whole page; the default 4 MiB would cost memory per request.
+      const params = {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_LGWIN]: 18,
+        [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+      };
       return { body: await brotli(plain, { params }), encoding: 'br' };
     }
     if (accepts.gzip) return { body: await gzipAsync(plain, { level: 6 }), encoding: 'gzip' };
