@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from '../fixtures/app-test.ts';
+import { ADMIN_AUTHDATA, expect, prepare, test } from '../fixtures/app-test.ts';
 
 // Issue 26: the gateway renders the live page with React from its live data, the browser
 // hydrates it. Read-only access is on (the shared gateway's default), so `/` comes rendered.
@@ -100,6 +100,19 @@ test('the socket updates the server-rendered figures, and a tab click works afte
     'aria-selected',
     'true',
   );
+  expect(messages).toEqual([]);
+});
+
+test('a logged-in visitor gets the rendered page, then the nav says logged in', async ({
+  page,
+}) => {
+  await prepare(page, { authdata: ADMIN_AUTHDATA });
+  const messages = recordConsole(page);
+  const response = await page.goto('./');
+  // The gateway cannot see the browser's login: the HTML is the same for everyone.
+  expect(await response!.text()).toContain('>Login</a>');
+  await expectHydrated(page);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   expect(messages).toEqual([]);
 });
 
