@@ -21,6 +21,8 @@ import type { RenderedLiveState } from './rendered-state';
 export async function hydrateLivePage(
   container: HTMLElement,
   state: RenderedLiveState,
+  /** Where React reports a hydration it had to redo (a mismatch); its default logs it. */
+  onRecoverableError?: (error: unknown) => void,
 ): Promise<boolean> {
   const update = parseLiveUpdate(state.live);
   if (!update) return false;
@@ -46,7 +48,7 @@ export async function hydrateLivePage(
   };
   whenPageHydrated(onHydrated);
   if (basePath() === '') {
-    hydrateRoot(container, <RenderedApp />);
+    hydrateRoot(container, <RenderedApp />, onRecoverableError ? { onRecoverableError } : {});
   } else {
     // Under a reverse proxy's sub-path the server's links point at the root: drawn afresh, with
     // the data that came with the page.

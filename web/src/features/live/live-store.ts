@@ -49,17 +49,16 @@ const initialState = (): LiveState => ({ ...INITIAL, selected: storage.get(STORA
  */
 export const useLiveStore = createRenderedStore<LiveState>(initialState);
 
-/** Set when the page came with live data rendered by the gateway, until the live view takes it. */
+/** Set when the page came with live data rendered by the gateway, until newer data arrives. */
 let renderedByServer = false;
 
 /**
- * True once, when the data in the store came with the server-rendered page (issue 26): the live
- * view then opens the socket without asking for the list again.
+ * True while the data in the store is what came with the server-rendered page (issue 26): the
+ * live view then opens the socket without asking for the list again. Not one-shot, so an effect
+ * that React runs twice (StrictMode) decides the same both times; the first message ends it.
  */
-export function takeServerRendered(): boolean {
-  const taken = renderedByServer;
-  renderedByServer = false;
-  return taken;
+export function holdsServerRenderedData(): boolean {
+  return renderedByServer;
 }
 
 /** The writers, outside React (live-connection.ts calls them). */
@@ -94,6 +93,7 @@ export const liveActions = {
   },
   /** A socket message: merged per serial. */
   message(update: LiveUpdate, at = Date.now()): void {
+    renderedByServer = false;
     useLiveStore.setState((state) => ({
       data: mergeLiveUpdate(state.data, update),
       receivedAt: markReceived(state.receivedAt, update, at),
@@ -102,6 +102,7 @@ export const liveActions = {
   },
   /** A whole /api/livedata/status answer: the list as the gateway has it now. */
   snapshot(update: LiveUpdate, at = Date.now()): void {
+    renderedByServer = false;
     useLiveStore.setState((state) => ({
       data: applyLiveSnapshot(state.data, update),
       receivedAt: markReceived(state.receivedAt, update, at),
@@ -121,6 +122,7 @@ export const liveActions = {
   },
   /** Forget everything (leaving the page). */
   reset(): void {
+    renderedByServer = false;
     useLiveStore.setState(initialState(), true);
   },
 };

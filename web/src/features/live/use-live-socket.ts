@@ -4,7 +4,7 @@ import { socketUrl } from '@/lib/base-path';
 import { takeEarlyLiveStatus } from '@/lib/early-start';
 import { onSessionChange, readStoredUser } from '@/lib/session';
 import { LiveConnection } from './live-connection';
-import { takeServerRendered } from './live-store';
+import { holdsServerRenderedData } from './live-store';
 
 export interface LiveSocketControl {
   /** True until the first list arrived (or failed). */
@@ -57,7 +57,7 @@ export function useLiveSocket(): LiveSocketControl {
     });
     connectionRef.current = connection;
     let active = true;
-    void connection.start(takeServerRendered()).then((ok) => {
+    void connection.start(holdsServerRenderedData()).then((ok) => {
       if (!active) return;
       setLoadFailed(!ok);
       setLoading(false);
