@@ -39,9 +39,13 @@ afterEach(() => {
 });
 
 describe('a server-rendered live page', () => {
-  it.each(['en', 'de'])(
-    'hydrates in %s without a mismatch and without asking for the list',
-    async (lang) => {
+  it.each([
+    ['en', 2],
+    ['de', 2],
+    ['en', 1],
+  ] as const)(
+    'hydrates in %s with %i inverter(s) without a mismatch and without asking for the list',
+    async (lang, count) => {
       const asked: string[] = [];
       server.use(
         http.get('*/api/*', ({ request }) => {
@@ -52,13 +56,19 @@ describe('a server-rendered live page', () => {
       // The visitor's own choice, as the gateway read it from the cookie: kept after hydration.
       window.localStorage.setItem('locale', lang);
       const errors = vi.spyOn(console, 'error');
-      const html = renderLivePage(live, { template: TEMPLATE, lang, now: Date.now() - 2_000 })!;
+      const page = { ...live, inverters: live.inverters.slice(0, count) };
+      const html = renderLivePage(page, { template: TEMPLATE, lang, now: Date.now() - 2_000 })!;
       const container = loadPage(html);
       const rendered = container.innerHTML;
       // A fresh browser: nothing of the render (same module here) may help the hydration.
       liveActions.reset();
       show('en', englishMessages());
-      expect(within(container).getAllByTestId('tile-power')).toHaveLength(2);
+      // Two or more: the overview's tiles; one: that inverter's panel.
+      expect(within(container).queryAllByTestId('tile-power')).toHaveLength(
+        count === 1 ? 0 : count,
+      );
+      // The data age, counted to the moment of the render (the gateway's data_age).
+      expect(container.textContent).toMatch(/\b0\s(seconds?|Sekunden?)/);
 
       const state = readRenderedState(document);
       expect(state?.lang).toBe(lang);
@@ -66,7 +76,7 @@ describe('a server-rendered live page', () => {
       expect(await hydrateLivePage(container, state!, (error) => redone.push(error))).toBe(true);
       // The remembered login and tab follow once hydrated: the page took the browser's state.
       await waitFor(() => expect(asked).toContain('/api/i18n/languages'));
-      expect(container.innerHTML).toContain('tile-power');
+      expect(container.textContent).toMatch(/\b\d+\s(seconds?|Sekunden?)/);
       // MSW's note that the test's socket has no handler is no React warning.
       expect(redone.map(String)).toEqual([]);
       const reactErrors = errors.mock.calls.map((call) => String(call[0]));
@@ -92,6 +102,14 @@ describe('a server-rendered live page', () => {
       )![1]!;
     expect(JSON.parse(script).live.inverters[0].name).toBe(name);
     expect(html).not.toContain('<b>x</b>');
+  });
+
+  it('throws rather than give a page with a part the server could not render', () => {
+    // One inverter shows its tab, whose radio statistics need `radio_stats`.
+    const { radio_stats: _dropped, ...broken } = balcony!;
+    expect(() =>
+      renderLivePage({ ...live, inverters: [broken] }, { template: TEMPLATE, lang: 'en' }),
+    ).toThrow(/failed to render/);
   });
 
   it('gives no page for something that is not live data', () => {

@@ -44,6 +44,8 @@ export interface RenderLiveOptions {
 }
 
 const ROOT = '<div id="root"></div>';
+/** React's mark of a Suspense boundary the server gave up on. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 const HTML_TAG = /<html\b[^>]*>/;
 
 /** `<html …>` with the language, the theme and the rendered marker. */
@@ -68,11 +70,18 @@ export function renderLiveMarkup(
   liveActions.rendered(update, now);
   // Every data age counts to the render's moment; the browser hydrates at the same one.
   freezeClock(now);
+  let markup: string;
   try {
-    return renderToString(<RenderedApp ssrPath={PATHS.live} />);
+    markup = renderToString(<RenderedApp ssrPath={PATHS.live} />);
   } finally {
     freezeClock(undefined);
   }
+  // renderToString swallows an error inside a Suspense boundary and leaves the boundary to the
+  // browser (a spinner, and a redone hydration there): no page rather than that one.
+  if (markup.includes(CLIENT_RENDERED_BOUNDARY)) {
+    throw new Error('a part of the live page failed to render');
+  }
+  return markup;
 }
 
 /**
