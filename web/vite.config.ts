@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { purgeCSSPlugin } from '@fullhuman/postcss-purgecss';
 import { baseHrefScript } from './build/base-href.ts';
@@ -10,7 +10,8 @@ import { serviceWorker } from './build/service-worker.ts';
 import { earlyStart } from './build/early-start.ts';
 import { precompress } from './build/precompress.ts';
 import { STORAGE_KEYS } from './src/lib/storage-keys.ts';
-import { READ_ACCESS_COOKIE } from './src/lib/early-start.ts';
+import { READ_ACCESS_COOKIE, SCRIPTING_ATTRIBUTE } from './src/lib/early-start.ts';
+import { RENDERED_ATTRIBUTE } from './src/ssr/rendered-state.ts';
 import { PATHS } from './src/lib/paths.ts';
 import { CORE_NAMESPACES } from './src/lib/i18n/core-namespaces.ts';
 
@@ -122,11 +123,48 @@ const PREACT_ALIASES = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
-export default defineConfig(({ mode, command }) => {
+/**
+ * The gateway's server render of the live page (issue 26): `vite build --ssr src/ssr/render-live.tsx`
+ * after the client build, into `<outDir>/.ssr/render-live.js` (a dot folder the gateway never
+ * serves as a file). React and React DOM, never the Preact aliases: React renders on the server
+ * and hydrates in the browser. One file with every dependency inside, so it runs wherever the
+ * build is put (e2e's E2E_WEB_DIST); the firmware build has none.
+ */
+export const SSR_DIR = '.ssr';
+export const SSR_ENTRY_FILE = 'render-live.js';
+
+function ssrConfig(outDir: string): UserConfig {
+  return {
+    base: './',
+    plugins: [react(), englishCore(false)],
+    resolve: { alias: [{ find: '@', replacement: path.resolve(webRoot, 'src') }] },
+    css: {
+      preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import'] } },
+    },
+    // React's production build, whatever NODE_ENV the gateway runs with.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    ssr: { noExternal: true, target: 'node' },
+    build: {
+      outDir: path.join(outDir, SSR_DIR),
+      emptyOutDir: true,
+      // Less for the gateway to parse and keep (its memory, bench/ssr-render.mjs).
+      minify: true,
+      reportCompressedSize: false,
+      copyPublicDir: false,
+      rolldownOptions: {
+        checks: { pluginTimings: false },
+        output: { entryFileNames: SSR_ENTRY_FILE, codeSplitting: false },
+      },
+    },
+  };
+}
+
+export default defineConfig(({ mode, command, isSsrBuild }) => {
   const firmware = mode === 'firmware';
   // WEB_OUT_DIR: a build of one's own beside others on a shared machine (e2e's E2E_WEB_DIST).
   const outDir =
     process.env['WEB_OUT_DIR'] ?? path.join(webRoot, firmware ? 'dist-firmware' : 'dist');
+  if (isSsrBuild) return ssrConfig(outDir);
   return {
     // Relative asset URLs; index.html's <base> makes them resolve from the interface root.
     base: './',
@@ -142,6 +180,8 @@ export default defineConfig(({ mode, command }) => {
           userKey: STORAGE_KEYS.user,
           localeKey: STORAGE_KEYS.locale,
           readCookie: READ_ACCESS_COOKIE,
+          renderedAttribute: RENDERED_ATTRIBUTE,
+          scriptingAttribute: SCRIPTING_ATTRIBUTE,
         },
       }),
       ...(firmware ? [] : [precompress()]),
@@ -152,6 +192,7 @@ export default defineConfig(({ mode, command }) => {
     resolve: {
       alias: [
         { find: '@', replacement: path.resolve(webRoot, 'src') },
+        // The normal build runs React (issue 26: the gateway's server render hydrates with it).
         ...(firmware ? PREACT_ALIASES : []),
       ],
     },

@@ -15,6 +15,7 @@ import { apiResult, apiResultPlugin } from './plugins/api-result.js';
 import { ApiFailure } from './plugins/api-failure.js';
 import { dataFieldPlugin } from './plugins/data-field.js';
 import { authPlugin } from './plugins/auth.js';
+import { liveSnapshotOf } from './plugins/rendered-live-page.js';
 import { webStaticPlugin } from './plugins/web-static.js';
 import { closeWebSocketClients } from './plugins/socket-shutdown.js';
 import { mqttPlugin } from './mqtt/mqtt-plugin.js';
@@ -204,7 +205,10 @@ export async function buildApp({
   await app.register(companionRoutes);
   await app.register(apiDescriptionRoutes);
   // Last: unmatched paths fall back to the interface, as on the device.
-  await app.register(webStaticPlugin, { webDist: options.webDist });
+  await app.register(webStaticPlugin, {
+    webDist: options.webDist,
+    liveSnapshot: () => liveSnapshotOf(app.device, () => app.device.liveData()),
+  });
 
   return app;
 }
@@ -225,5 +229,9 @@ async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
   await app.register(companionRoutes);
   await app.register(apiDescriptionRoutes);
   await app.register(relayRoutes, { companion });
-  await app.register(webStaticPlugin, { webDist: app.system.options.webDist });
+  await app.register(webStaticPlugin, {
+    webDist: app.system.options.webDist,
+    // While the device is away: its last frames, their ages grown (RelayLiveStore.liveData).
+    liveSnapshot: () => liveSnapshotOf(companion.live),
+  });
 }

@@ -6,6 +6,8 @@ const FACTS = {
   localeKey: 'locale',
   localeChunks: { de: 'assets/de-abc12345.js', fr: 'assets/fr-abc12345.js' },
   readCookie: 'heliodtu-readonly',
+  renderedAttribute: 'data-live-rendered',
+  scriptingAttribute: 'data-scripting',
 };
 
 /** Runs the inline script as index.html would, at the given path (the <base> is the root). */
@@ -36,6 +38,7 @@ afterEach(() => {
   document.cookie = 'heliodtu-readonly=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   for (const link of document.head.querySelectorAll('link')) link.remove();
   delete window.__heliodtuEarly;
+  document.documentElement.removeAttribute('data-live-rendered');
   window.history.replaceState(null, '', '/');
 });
 
@@ -65,6 +68,19 @@ describe('index.html early start (issue 13)', () => {
     runAt('/');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(window.__heliodtuEarly?.live).toBeUndefined();
+  });
+
+  it('asks nothing when the gateway rendered the live data into the page (issue 26)', () => {
+    document.documentElement.setAttribute('data-live-rendered', '');
+    runAt('/');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(window.__heliodtuEarly?.live).toBeUndefined();
+  });
+
+  it('marks <html> as scripted, so the no-JavaScript notice hides', () => {
+    document.documentElement.removeAttribute('data-scripting');
+    runAt('/settings/ntp');
+    expect(document.documentElement.hasAttribute('data-scripting')).toBe(true);
   });
 
   it('asks nothing for the live view on other routes', () => {

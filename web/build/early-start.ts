@@ -9,6 +9,10 @@ export interface EarlyStartFacts {
   localeChunks: Record<string, string>;
   /** The cookie the gateway sets on index.html: read access without login on or off. */
   readCookie: string;
+  /** On <html> when the gateway rendered the live page with its data (src/ssr/rendered-state.ts). */
+  renderedAttribute: string;
+  /** Set on <html> first thing: scripts run here (src/lib/early-start.ts SCRIPTING_ATTRIBUTE). */
+  scriptingAttribute: string;
 }
 
 /**
@@ -18,11 +22,13 @@ export interface EarlyStartFacts {
  * - On the live route, GET api/livedata/status with the stored credentials. Without them it is
  *   only made when the gateway allows read-only access (cookie, see server web-static), so a
  *   protected gateway sees no request before login, and never a 401. The answer waits in
- *   `window.__heliodtuEarly.live` for the live view (lib/early-start.ts) to take it once.
+ *   `window.__heliodtuEarly.live` for the live view (lib/early-start.ts) to take it once. Not
+ *   when the gateway rendered the page with the live data in it (issue 26).
  */
 export function earlyStartScript(facts: EarlyStartFacts): string {
   return [
     '(function(){try{',
+    `document.documentElement.setAttribute(${JSON.stringify(facts.scriptingAttribute)},"");`,
     'var d=document,s=localStorage,w={},u=null,c=s.getItem(' +
       JSON.stringify(facts.localeKey) +
       ');',
@@ -32,6 +38,7 @@ export function earlyStartScript(facts: EarlyStartFacts): string {
     'if(m){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=m;d.head.appendChild(l);}',
     'var b=new URL(d.baseURI).pathname;',
     'if(location.pathname!==b&&location.pathname!==b+"index.html")return;',
+    `if(d.documentElement.hasAttribute(${JSON.stringify(facts.renderedAttribute)}))return;`,
     'try{u=JSON.parse(s.getItem(' + JSON.stringify(facts.userKey) + '))}catch(e){}',
     'var h={"X-Requested-With":"XMLHttpRequest"};',
     'if(u&&typeof u.authdata==="string")h.Authorization="Basic "+u.authdata;',

@@ -22,10 +22,11 @@ function SkipLink() {
   );
 }
 
-export function App() {
+/** The interface; `ssrPath` when the gateway renders it on the server (ssr/render-live.tsx). */
+export function App({ ssrPath }: { ssrPath?: string } = {}) {
   return (
     <ErrorBoundary>
-      <Providers>
+      <Providers {...(ssrPath !== undefined ? { ssrPath } : {})}>
         <SkipLink />
         <NavBar />
         <ScrollToTop />

@@ -1,7 +1,7 @@
-import { create } from 'zustand';
 import { LOGIN_LOCKOUT_SECONDS } from '@heliodtu/contract/limits';
 import { ApiError, apiRequest } from './api-client';
 import { navigateTo } from './navigation';
+import { createRenderedStore } from './rendered-store';
 import { PATHS } from './paths';
 import {
   clearStoredUser,
@@ -41,7 +41,7 @@ export class TooManyLoginTriesError extends Error {
  * Login state derived from the stored `user` (spec §4), shared by the nav bar, the guards and
  * the API client. It lives in lib rather than features/auth because components and lib need it.
  */
-export const useAuthStore = create<AuthState>()(() => {
+export const useAuthStore = createRenderedStore<AuthState>(() => {
   const user = readStoredUser();
   return {
     user,

@@ -6,6 +6,13 @@
  */
 export const READ_ACCESS_COOKIE = 'heliodtu-readonly';
 
+/**
+ * Set on <html> by index.html's start script, so a notice only a page without scripts needs
+ * can hide by CSS (styles/app.scss): a <noscript> would not do, as the same markup is rendered
+ * on the gateway and hydrated, and browsers that merely block scripts still hide <noscript>.
+ */
+export const SCRIPTING_ATTRIBUTE = 'data-scripting';
+
 interface EarlyRequests {
   /** GET api/livedata/status, started on the live route. */
   live?: Promise<Response>;

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { PREFERENCE_COOKIES, writePreferenceCookie } from './preference-cookies';
 import { STORAGE_KEYS, storage } from './storage-keys';
 
 export type ThemeSetting = 'light' | 'dark' | 'auto';
@@ -33,13 +34,23 @@ export const useThemeStore = create<ThemeState>()((set) => ({
   resolved: 'light',
   setTheme(setting) {
     storage.set(STORAGE_KEYS.theme, setting);
+    writeThemeCookie(setting);
     set({ setting, resolved: apply(setting) });
   },
 }));
 
+/**
+ * The gateway renders the live page in a fixed theme only (issue 26); with auto the system's
+ * preference is known to the browser alone.
+ */
+function writeThemeCookie(setting: ThemeSetting) {
+  writePreferenceCookie(PREFERENCE_COOKIES.theme, setting === 'auto' ? null : setting);
+}
+
 /** Applies the stored theme before the first render and follows the system live while auto. */
 export function startTheme(): void {
   const setting = readSetting();
+  writeThemeCookie(setting);
   useThemeStore.setState({ setting, resolved: apply(setting) });
   if (typeof window.matchMedia !== 'function') return;
   window.matchMedia(DARK_QUERY).addEventListener('change', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { MenuButton } from '@/components/ui/dropdown-menu';
 import { MenuDivider } from '@/components/ui/menu-items';
 import { useAuthStore } from '@/lib/auth-store';
@@ -17,6 +17,7 @@ import { ThemeSwitcher } from './theme-switcher';
 export function NavBar() {
   const t = useT();
   const [location] = useLocation();
+  const search = useSearch();
   // Open only for the location it was opened at, so a navigation folds the menu.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const expanded = openAt === location;
@@ -107,7 +108,12 @@ export function NavBar() {
                 </button>
               ) : (
                 <Link
-                  href={location === PATHS.login ? PATHS.login : loginPathWithReturn()}
+                  href={
+                    location === PATHS.login
+                      ? PATHS.login
+                      : // From the router, not the window: the same on the gateway's render (issue 26).
+                        loginPathWithReturn(search ? `${location}?${search}` : location)
+                  }
                   className="btn btn-outline-light btn-sm"
                 >
                   {t('menu.Login')}

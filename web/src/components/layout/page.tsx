@@ -4,6 +4,7 @@ import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { loadFailedText } from '@/lib/device-problem-text';
 import { useT } from '@/lib/i18n/use-t';
+import { usePageHydrated } from '@/lib/page-hydrated';
 import { OnlineMarker } from './online-marker';
 import { PullToRefreshIndicator, usePullToRefresh } from './pull-to-refresh';
 
@@ -45,6 +46,8 @@ export function Page(props: PageProps) {
   const { title, isLoading = false, onReload, socketOnline, error, lead, children } = props;
   const t = useT();
   const pull = usePullToRefresh(onReload);
+  // A server-rendered page takes the browser's own state once this frame is hydrated.
+  usePageHydrated();
   useEffect(() => {
     document.title = `${title} · HelioDTU`;
   }, [title]);

@@ -57,13 +57,16 @@ export class LiveConnection {
     });
   }
 
-  /** Loads the list, then opens the socket; resolves true when the list arrived. */
-  start(): Promise<boolean> {
+  /**
+   * Loads the list, then opens the socket; resolves true when the list arrived. With `loaded`
+   * the store holds the list already (the server-rendered page's) and only the socket opens.
+   */
+  start(loaded = false): Promise<boolean> {
     this.stopped = false;
-    const loaded = this.load();
+    const loading = loaded ? Promise.resolve(true) : this.load();
     this.socket.start();
     this.armFallback();
-    return loaded;
+    return loading;
   }
 
   /** Spec §4: close the socket, wait 1 s, refetch, reconnect. */

@@ -79,6 +79,11 @@ export function LivePage() {
       <DeviceAwayHint device={device} />
       <SnapshotNotice loadFailed={loadFailed} />
       <LiveHints />
+      {/* A server-rendered page read without JavaScript (issue 26): the figures stay as loaded.
+          Hidden by CSS wherever scripts run (lib/early-start.ts SCRIPTING_ATTRIBUTE). */}
+      <div className="alert alert-info live-needs-js" role="status">
+        {t('home.LiveNeedsJavaScript')}
+      </div>
       {inverterCount !== undefined && (
         <>
           <TotalsCards />

@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createRenderedStore } from '@/lib/rendered-store';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
 import {
   applyLiveSnapshot,
@@ -47,12 +47,53 @@ const initialState = (): LiveState => ({ ...INITIAL, selected: storage.get(STORA
  * The live data store (architecture §6.5): the socket and the poller write, components select
  * narrow slices. Updates always build new objects, never mutate.
  */
-export const useLiveStore = create<LiveState>()(initialState);
+export const useLiveStore = createRenderedStore<LiveState>(initialState);
+
+/** Set when the page came with live data rendered by the gateway, until newer data arrives. */
+let renderedByServer = false;
+
+/**
+ * True while the data in the store is what came with the server-rendered page (issue 26): the
+ * live view then opens the socket without asking for the list again. Not one-shot, so an effect
+ * that React runs twice (StrictMode) decides the same both times; the first message ends it.
+ */
+export function holdsServerRenderedData(): boolean {
+  return renderedByServer;
+}
 
 /** The writers, outside React (live-connection.ts calls them). */
 export const liveActions = {
+  /**
+   * The live data a page was rendered from, arrived at `at`, on the default tab: what the
+   * gateway's render and the browser's hydration both show (ssr/). The stored tab follows
+   * with restoreTab() once hydrated.
+   */
+  rendered(update: LiveUpdate, at: number): void {
+    useLiveStore.setState(
+      {
+        ...INITIAL,
+        data: applyLiveSnapshot(null, update),
+        receivedAt: markReceived({}, update, at),
+        lastUpdateAt: at,
+      },
+      true,
+    );
+    renderedByServer = typeof window !== 'undefined';
+  },
+  /** Every inverter's data counted as arriving at `at` (the browser's clock after hydration). */
+  rebase(at: number): void {
+    useLiveStore.setState((state) => ({
+      receivedAt: Object.fromEntries(Object.keys(state.receivedAt).map((serial) => [serial, at])),
+      lastUpdateAt: state.lastUpdateAt === null ? null : at,
+    }));
+  },
+  /** The tab the browser remembers (issue 15). */
+  restoreTab(): void {
+    useLiveStore.setState({ selected: storage.get(STORAGE_KEYS.liveTab) });
+  },
   /** A socket message: merged per serial. */
   message(update: LiveUpdate, at = Date.now()): void {
+    renderedByServer = false;
     useLiveStore.setState((state) => ({
       data: mergeLiveUpdate(state.data, update),
       receivedAt: markReceived(state.receivedAt, update, at),
@@ -61,6 +102,7 @@ export const liveActions = {
   },
   /** A whole /api/livedata/status answer: the list as the gateway has it now. */
   snapshot(update: LiveUpdate, at = Date.now()): void {
+    renderedByServer = false;
     useLiveStore.setState((state) => ({
       data: applyLiveSnapshot(state.data, update),
       receivedAt: markReceived(state.receivedAt, update, at),
@@ -80,6 +122,7 @@ export const liveActions = {
   },
   /** Forget everything (leaving the page). */
   reset(): void {
+    renderedByServer = false;
     useLiveStore.setState(initialState(), true);
   },
 };

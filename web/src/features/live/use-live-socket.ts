@@ -4,6 +4,7 @@ import { takeEarlyLiveStatus } from '@/lib/early-start';
 import { onSessionChange } from '@/lib/session';
 import { socketUrlWithLogin } from '@/lib/socket-login-url';
 import { LiveConnection } from './live-connection';
+import { holdsServerRenderedData } from './live-store';
 
 export interface LiveSocketControl {
   /** True until the first list arrived (or failed). */
@@ -54,7 +55,7 @@ export function useLiveSocket(): LiveSocketControl {
     });
     connectionRef.current = connection;
     let active = true;
-    void connection.start().then((ok) => {
+    void connection.start(holdsServerRenderedData()).then((ok) => {
       if (!active) return;
       setLoadFailed(!ok);
       setLoading(false);

@@ -1,5 +1,6 @@
-import { create } from 'zustand';
 import { apiGet } from '../api-client';
+import { PREFERENCE_COOKIES, writePreferenceCookie } from '../preference-cookies';
+import { createRenderedStore } from '../rendered-store';
 import { STORAGE_KEYS, storage } from '../storage-keys';
 import {
   BUILTIN_LANGUAGES,
@@ -30,8 +31,9 @@ interface I18nState {
 
 let generation = 0;
 
-function show(locale: string, messages: Messages) {
-  document.documentElement.lang = locale;
+/** Shows a language; also what a server-rendered page sets before it renders (ssr/). */
+export function show(locale: string, messages: Messages) {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
   useI18nStore.setState({
     locale,
     messages,
@@ -49,13 +51,14 @@ async function loadMessages(code: string): Promise<Messages> {
   return pack.webapp;
 }
 
-export const useI18nStore = create<I18nState>()((_set, get) => ({
+export const useI18nStore = createRenderedStore<I18nState>((_set, get) => ({
   locale: 'en',
   messages: englishMessages(),
   translate: createTranslator(englishMessages()),
   languages: [...BUILTIN_LANGUAGES],
   async setLocale(code) {
     storage.set(STORAGE_KEYS.locale, code);
+    writePreferenceCookie(PREFERENCE_COOKIES.locale, code);
     const current = (generation += 1);
     try {
       const messages = await loadMessages(code);
@@ -87,6 +90,12 @@ export function preferredLocale(): { code: string; chosen: boolean } {
   return { code: prefix, chosen: false };
 }
 
+/** No language chosen: the browser's own applies, here and on the gateway's render. */
+function forgetChoice() {
+  storage.remove(STORAGE_KEYS.locale);
+  writePreferenceCookie(PREFERENCE_COOKIES.locale, null);
+}
+
 /**
  * Shows the preferred language; resolves once it shows. Nothing here waits for the server's
  * language list, which only fills the selector (issue 13): a stored choice or a built-in
@@ -100,16 +109,18 @@ export async function startI18n(): Promise<void> {
   if (code !== 'en' && (chosen || isBuiltin(code))) {
     await store.setLocale(code);
     // A default taken from the browser keeps following the browser.
-    if (!chosen) storage.remove(STORAGE_KEYS.locale);
+    if (!chosen) forgetChoice();
     return;
   }
+  // The gateway renders in the stored choice: the cookie follows localStorage.
+  writePreferenceCookie(PREFERENCE_COOKIES.locale, chosen ? code : null);
   show('en', englishMessages());
   if (code === 'en') return;
   void listed.then(async (list) => {
     const untouched = !preferredLocale().chosen && useI18nStore.getState().locale === 'en';
     if (!untouched || !list.some((l) => l.code === code)) return;
     await store.setLocale(code);
-    storage.remove(STORAGE_KEYS.locale);
+    forgetChoice();
   });
 }
 

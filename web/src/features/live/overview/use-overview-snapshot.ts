@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { clockNow } from '@/hooks/use-now';
 import { liveStateOf, useLiveStore } from '../live-store';
 import type { LiveInverter } from '../merge-live-update';
 
@@ -20,7 +21,7 @@ export interface OverviewSnapshot {
 
 const take = (): OverviewSnapshot => {
   const state = useLiveStore.getState();
-  return { inverters: liveStateOf(state), receivedAt: state.receivedAt, now: Date.now() };
+  return { inverters: liveStateOf(state), receivedAt: state.receivedAt, now: clockNow() };
 };
 
 /** How many inverters have their full data (AC, DC, INV: the socket's or `?inv=` answer). */

@@ -1,0 +1,128 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { LiveDataFullStatus, LiveDataStatus } from '@heliodtu/contract/live-data';
+import type { LiveSource } from '../routes/sockets/live-fanout.js';
+
+/**
+ * The live page rendered on the gateway (issue 26). The web build's server entry
+ * (web/src/ssr/render-live.tsx, built into `<webDist>/.ssr/render-live.js`) renders the same
+ * React components as the browser; this side picks the visitor's language and theme, takes the
+ * live data of this moment and loads that module. The server's own code stays free of TSX: it
+ * knows the module only by this interface.
+ */
+export interface LiveRenderModule {
+  renderLivePage(
+    live: unknown,
+    options: { template: string; lang: string; theme?: string | undefined; now?: number },
+  ): string | undefined;
+  RENDER_LANGUAGES: readonly string[];
+}
+
+/** Where the web build puts its server entry, inside the dist folder (dot folders are never served). */
+export const RENDER_MODULE_PATH = path.join('.ssr', 'render-live.js');
+
+/** The cookies the interface writes its choices into (web/src/lib/preference-cookies.ts). */
+export const PREFERENCE_COOKIES = { locale: 'heliodtu-locale', theme: 'heliodtu-theme' } as const;
+
+/** One cookie's value from a Cookie header; undefined when absent or not decodable. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0 || part.slice(0, at).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(at + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The language the interface would show, among those the page can be rendered in: the stored
+ * choice (its cookie), else the browser's first language by its prefix (as navigator.language),
+ * else English. A choice the render cannot show (a server language pack) renders in English;
+ * the browser switches after hydrating, as it does without a server render.
+ */
+export function pickLanguage(
+  headers: { cookie?: string | undefined; 'accept-language'?: string | undefined },
+  languages: readonly string[],
+): string {
+  const chosen = cookieValue(headers.cookie, PREFERENCE_COOKIES.locale);
+  const wanted = chosen ?? firstLanguage(headers['accept-language']);
+  return wanted !== undefined && languages.includes(wanted) ? wanted : 'en';
+}
+
+/** The prefix of the most preferred language of an Accept-Language header (q-values honoured). */
+function firstLanguage(header: string | undefined): string | undefined {
+  let best: { prefix: string; q: number } | undefined;
+  for (const part of (header ?? '').split(',')) {
+    const [tag = '', ...params] = part.split(';').map((p) => p.trim());
+    const q = Number(params.find((p) => p.startsWith('q='))?.slice(2) ?? 1);
+    const prefix = tag.split('-')[0]?.toLowerCase() ?? '';
+    if (!/^[a-z]{2,3}$/.test(prefix) || !(q > 0)) continue;
+    if (!best || q > best.q) best = { prefix, q };
+  }
+  return best?.prefix;
+}
+
+/** 'light' or 'dark' from the theme cookie; undefined for auto (only the browser knows the system's). */
+export function pickTheme(cookie: string | undefined): 'light' | 'dark' | undefined {
+  const theme = cookieValue(cookie, PREFERENCE_COOKIES.theme);
+  return theme === 'light' || theme === 'dark' ? theme : undefined;
+}
+
+/**
+ * The live data as the page shows it: every inverter's full object (strings included), total
+ * and hints. `list` gives total and hints when there is no inverter (the simulated fleet);
+ * undefined when nothing is known yet (a companion before the device's first frame).
+ */
+export function liveSnapshotOf(
+  source: Pick<LiveSource, 'inverterSerials' | 'liveData'>,
+  list?: () => LiveDataStatus,
+): LiveDataFullStatus | LiveDataStatus | undefined {
+  const inverters: LiveDataFullStatus['inverters'] = [];
+  let last: LiveDataFullStatus | undefined;
+  for (const serial of source.inverterSerials()) {
+    last = source.liveData(serial);
+    inverters.push(...last.inverters);
+  }
+  if (last?.total && last.hints) return { inverters, total: last.total, hints: last.hints };
+  return list?.();
+}
+
+/**
+ * The web build's render module, imported when its file is there and again when a new build
+ * replaces it (the markup must match the build's own scripts); undefined without one.
+ */
+export class LiveRenderer {
+  readonly #file: string;
+  #loaded: { mtimeMs: number; module: LiveRenderModule | undefined } | undefined;
+  #loading: Promise<LiveRenderModule | undefined> | undefined;
+
+  constructor(webDist: string) {
+    this.#file = path.resolve(webDist, RENDER_MODULE_PATH);
+  }
+
+  async module(): Promise<LiveRenderModule | undefined> {
+    const info = await stat(this.#file).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    if (this.#loaded?.mtimeMs === info.mtimeMs) return this.#loaded.module;
+    this.#loading ??= this.#import(info.mtimeMs).finally(() => (this.#loading = undefined));
+    return this.#loading;
+  }
+
+  async #import(mtimeMs: number): Promise<LiveRenderModule | undefined> {
+    // The query makes a rebuilt file a new module instead of the cached first one.
+    const url = `${pathToFileURL(this.#file).href}?v=${mtimeMs}`;
+    const loaded = (await import(url).catch(() => undefined)) as
+      Partial<LiveRenderModule> | undefined;
+    const module =
+      typeof loaded?.renderLivePage === 'function' && Array.isArray(loaded.RENDER_LANGUAGES)
+        ? (loaded as LiveRenderModule)
+        : undefined;
+    this.#loaded = { mtimeMs, module };
+    return module;
+  }
+}

@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  liveDataMessageFixture,
+  liveDataStatusFixture,
+} from '@heliodtu/contract/fixtures/live-data';
+import { liveActions } from '@/features/live/live-store';
+import { englishMessages } from '@/lib/i18n/catalog';
+import { show } from '@/lib/i18n/i18n-store';
+import { server } from '@/testing/msw-server';
+import { hydrateLivePage } from './hydrate-live';
+import { readRenderedState } from './rendered-state';
+import { renderLivePage } from './render-live';
+
+// Issue 26 at the component level: the markup the gateway's render module writes, hydrated by
+// the browser's code path, with React's development build, which reports every mismatch.
+
+const TEMPLATE =
+  '<!doctype html><html lang="en" data-bs-theme="light"><head></head><body><div id="root"></div></body></html>';
+
+/** The demo fleet as the gateway renders it: every inverter's full object (the fixture's one twice). */
+const [balcony] = liveDataMessageFixture.inverters;
+const live = {
+  ...liveDataMessageFixture,
+  inverters: [balcony!, { ...balcony!, serial: '1164a113c7e2', name: 'Garage roof', order: 1 }],
+};
+
+/** Puts the rendered page's body into the document, as the browser parses it. */
+function loadPage(html: string) {
+  const body = /<body>([\s\S]*)<\/body>/.exec(html)![1]!;
+  document.body.innerHTML = body;
+  return document.getElementById('root')!;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  liveActions.reset();
+});
+
+describe('a server-rendered live page', () => {
+  it.each([
+    ['en', 2],
+    ['de', 2],
+    ['en', 1],
+  ] as const)(
+    'hydrates in %s with %i inverter(s) without a mismatch and without asking for the list',
+    async (lang, count) => {
+      const asked: string[] = [];
+      server.use(
+        http.get('*/api/*', ({ request }) => {
+          asked.push(new URL(request.url).pathname);
+          return HttpResponse.json({});
+        }),
+      );
+      // The visitor's own choice, as the gateway read it from the cookie: kept after hydration.
+      window.localStorage.setItem('locale', lang);
+      const errors = vi.spyOn(console, 'error');
+      const page = { ...live, inverters: live.inverters.slice(0, count) };
+      const html = renderLivePage(page, { template: TEMPLATE, lang, now: Date.now() - 2_000 })!;
+      const container = loadPage(html);
+      const rendered = container.innerHTML;
+      // A fresh browser: nothing of the render (same module here) may help the hydration.
+      liveActions.reset();
+      show('en', englishMessages());
+      // Two or more: the overview's tiles; one: that inverter's panel.
+      expect(within(container).queryAllByTestId('tile-power')).toHaveLength(
+        count === 1 ? 0 : count,
+      );
+      // The data age, counted to the moment of the render (the gateway's data_age).
+      expect(container.textContent).toMatch(/\b0\s(seconds?|Sekunden?)/);
+
+      const state = readRenderedState(document);
+      expect(state?.lang).toBe(lang);
+      const redone: unknown[] = [];
+      expect(await hydrateLivePage(container, state!, (error) => redone.push(error))).toBe(true);
+      // The remembered login and tab follow once hydrated: the page took the browser's state.
+      await waitFor(() => expect(asked).toContain('/api/i18n/languages'));
+      expect(container.textContent).toMatch(/\b\d+\s(seconds?|Sekunden?)/);
+      // MSW's note that the test's socket has no handler is no React warning.
+      expect(redone.map(String)).toEqual([]);
+      const reactErrors = errors.mock.calls.map((call) => String(call[0]));
+      expect(reactErrors.filter((text) => !text.startsWith('[MSW]'))).toEqual([]);
+      expect(asked).not.toContain(`/api/livedata/status`);
+      expect(rendered).toContain(lang === 'de' ? 'Live-Daten' : 'Live Data');
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+        lang === 'de' ? 'Live-Daten' : 'Live Data',
+      );
+      errors.mockRestore();
+    },
+  );
+
+  it('keeps names as text and the state unbreakable by `</script>`', () => {
+    const name = '</script><!--<b>x</b>';
+    const html = renderLivePage(
+      { ...live, inverters: [{ ...balcony!, name }] },
+      { template: TEMPLATE, lang: 'en' },
+    )!;
+    const script =
+      /<script type="application\/json" id="heliodtu-rendered-live">([\s\S]*?)<\/script>/.exec(
+        html,
+      )![1]!;
+    expect(JSON.parse(script).live.inverters[0].name).toBe(name);
+    expect(html).not.toContain('<b>x</b>');
+  });
+
+  it('throws rather than give a page with a part the server could not render', () => {
+    // One inverter shows its tab, whose radio statistics need `radio_stats`.
+    const { radio_stats: _dropped, ...broken } = balcony!;
+    expect(() =>
+      renderLivePage({ ...live, inverters: [broken] }, { template: TEMPLATE, lang: 'en' }),
+    ).toThrow(/failed to render/);
+  });
+
+  it('gives no page for something that is not live data', () => {
+    expect(renderLivePage({ nope: true }, { template: TEMPLATE, lang: 'en' })).toBeUndefined();
+    expect(
+      renderLivePage(liveDataStatusFixture, { template: '<html><body></body></html>', lang: 'en' }),
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,105 @@
+import { renderToString } from 'react-dom/server';
+import { liveActions } from '@/features/live/live-store';
+import { parseLiveUpdate } from '@/features/live/merge-live-update';
+import { freezeClock } from '@/hooks/use-now';
+import { englishMessages, type Messages } from '@/lib/i18n/catalog';
+import { show } from '@/lib/i18n/i18n-store';
+import { PATHS } from '@/lib/paths';
+import de from '@/locales/de.json';
+import fr from '@/locales/fr.json';
+import { RenderedApp } from './rendered-app';
+import {
+  RENDERED_ATTRIBUTE,
+  RENDERED_STATE_ID,
+  scriptJson,
+  type RenderedLiveState,
+} from './rendered-state';
+
+/**
+ * The gateway's server render of the live view (issue 26), built by `vite build --ssr` into
+ * dist/.ssr/ and loaded by server/src/plugins/rendered-live-page.ts. The same components as in
+ * the browser render here with react-dom/server, from the gateway's live data at this moment;
+ * the browser hydrates them (ssr/hydrate-live.tsx) from the state embedded beside the markup.
+ */
+
+/** The built-in catalogues the page may be rendered in; English is the core the entry carries. */
+const CATALOGUES: Record<string, () => Messages> = {
+  en: englishMessages,
+  de: () => de,
+  fr: () => fr,
+};
+
+/** The languages a page can be rendered in; any other shows in English. */
+export const RENDER_LANGUAGES = Object.keys(CATALOGUES);
+
+export interface RenderLiveOptions {
+  /** The app's built index.html. */
+  template: string;
+  /** A built-in language code (see RENDER_LANGUAGES); others render in English. */
+  lang: string;
+  /** 'light' or 'dark' for <html data-bs-theme>; anything else keeps the template's. */
+  theme?: string | undefined;
+  /** The moment to render at (ms); now by default. */
+  now?: number;
+}
+
+const ROOT = '<div id="root"></div>';
+/** React's mark of a Suspense boundary the server gave up on. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+const HTML_TAG = /<html\b[^>]*>/;
+
+/** `<html …>` with the language, the theme and the rendered marker. */
+function htmlTag(tag: string, lang: string, theme: string | undefined): string {
+  let next = tag.replace(/\slang="[^"]*"/, '').replace(/>$/, ` lang="${lang}">`);
+  if (theme === 'light' || theme === 'dark') {
+    next = next.replace(/\sdata-bs-theme="[^"]*"/, '').replace(/>$/, ` data-bs-theme="${theme}">`);
+  }
+  return next.replace(/>$/, ` ${RENDERED_ATTRIBUTE}>`);
+}
+
+/** Renders only the markup of the live page (for the bench and tests). */
+export function renderLiveMarkup(
+  live: unknown,
+  lang: string,
+  now = Date.now(),
+): string | undefined {
+  const update = parseLiveUpdate(live);
+  if (!update) return undefined;
+  const messages = (CATALOGUES[lang] ?? englishMessages)();
+  show(CATALOGUES[lang] ? lang : 'en', messages);
+  liveActions.rendered(update, now);
+  // Every data age counts to the render's moment; the browser hydrates at the same one.
+  freezeClock(now);
+  let markup: string;
+  try {
+    markup = renderToString(<RenderedApp ssrPath={PATHS.live} />);
+  } finally {
+    freezeClock(undefined);
+  }
+  // renderToString swallows an error inside a Suspense boundary and leaves the boundary to the
+  // browser (a spinner, and a redone hydration there): no page rather than that one.
+  if (markup.includes(CLIENT_RENDERED_BOUNDARY)) {
+    throw new Error('a part of the live page failed to render');
+  }
+  return markup;
+}
+
+/**
+ * index.html with the live page rendered into its root and the state it was rendered from
+ * beside it; undefined when the data is not live data or the template has no empty root.
+ * Throws when rendering fails (the gateway then serves the plain index.html).
+ */
+export function renderLivePage(live: unknown, options: RenderLiveOptions): string | undefined {
+  const { template } = options;
+  const lang = CATALOGUES[options.lang] ? options.lang : 'en';
+  const now = options.now ?? Date.now();
+  const tag = HTML_TAG.exec(template)?.[0];
+  if (!tag || !template.includes(ROOT)) return undefined;
+  const markup = renderLiveMarkup(live, lang, now);
+  if (markup === undefined) return undefined;
+  const state: RenderedLiveState = { version: 1, lang, renderedAt: now, live };
+  const script = `<script type="application/json" id="${RENDERED_STATE_ID}">${scriptJson(state)}</script>`;
+  return template
+    .replace(tag, htmlTag(tag, lang, options.theme))
+    .replace(ROOT, () => `<div id="root">${markup}</div>${script}`);
+}
