@@ -136,7 +136,7 @@ export const SSR_ENTRY_FILE = 'render-live.js';
 function ssrConfig(outDir: string): UserConfig {
   return {
     base: './',
-    plugins: [react(), englishCore(false)],
+    plugins: [react(), coreCatalogues(false)],
     resolve: { alias: [{ find: '@', replacement: path.resolve(webRoot, 'src') }] },
     css: {
       preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import'] } },
