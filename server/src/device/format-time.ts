@@ -27,3 +27,10 @@ export function formatDeviceTime(epochMs: number, tz: string): string {
   const p = localParts(epochMs, tz);
   return `${WEEKDAYS[p.weekday]}, ${MONTHS[p.month - 1]} ${pad2(p.day)} ${p.year} ${pad2(p.hour)}:${pad2(p.minute)}:${pad2(p.second)}`;
 }
+
+/** A wait or an outage for a console line: "800 ms", "12 s", "3 min". */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  const seconds = Math.round(ms / 1000);
+  return seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+}

@@ -1,6 +1,4 @@
 import { EventEmitter } from 'node:events';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import WebSocket from 'ws';
 import { DEFAULT_RECONNECT, type ReconnectPolicy } from '../../reconnect-policy.js';
 import {
@@ -10,8 +8,21 @@ import {
   timeoutProblem,
   type DeviceProblem,
 } from './device-problem.js';
+import { DeviceKnock, KNOCKED_PROBLEMS, LINK_PORT_WATCH_MS } from './device-knock.js';
 import type { DeviceTarget } from './device-target.js';
+import { formatDuration } from '../format-time.js';
+import type { LinkState, SocketLinkEvents, SocketLinkOptions } from './socket-link-types.js';
 import { parseDigestChallenge, type DigestChallenge } from '../../auth/digest.js';
+
+export type {
+  LinkAway,
+  LinkBack,
+  LinkConnected,
+  LinkFrame,
+  LinkState,
+  SocketLinkEvents,
+  SocketLinkOptions,
+} from './socket-link-types.js';
 
 /** A handshake that takes longer has a device that is not really there. */
 export const LINK_CONNECT_TIMEOUT_MS = 10_000;
@@ -20,68 +31,6 @@ export const LINK_CONNECT_TIMEOUT_MS = 10_000;
  * answered since the last ping. ESP32 web servers answer pings by themselves.
  */
 export const LINK_PING_INTERVAL_MS = 10_000;
-/**
- * While the device cannot be reached at all, it is knocked on this often (a HEAD of its page,
- * nothing read): the moment it answers again the link tries at once instead of waiting out the
- * back-off, so live data is back within a second of a reboot, not up to 30 s later.
- */
-export const LINK_PORT_WATCH_MS = 1000;
-/** The problems that mean nothing answers at the device's port; a refusal over HTTP is not one. */
-const PORT_CLOSED_PROBLEMS = new Set(['refused', 'unreachable', 'connection-lost', 'timeout']);
-
-export interface SocketLinkOptions {
-  target: DeviceTarget;
-  /** The device's socket path: "/livedata", "/console". */
-  path: string;
-  /** What the socket carries, for the console lines: "live data", "console". */
-  label: string;
-  /** One console line per change of state (never one per retry), and odd frames said once. */
-  log?: (line: string) => void;
-  /**
-   * Whether away/back and the first connection get a line. Off for a link beside another to
-   * the same device, which already says when the device goes and comes back.
-   */
-  stateLines?: boolean;
-  reconnect?: ReconnectPolicy;
-  connectTimeoutMs?: number;
-  pingIntervalMs?: number;
-  portWatchMs?: number;
-}
-
-export type LinkState = 'idle' | 'connecting' | 'connected' | 'away' | 'stopped';
-
-export interface LinkConnected {
-  deviceId: string;
-  url: string;
-}
-export interface LinkFrame {
-  deviceId: string;
-  /** The frame as the device sent it (a binary one as its bytes read as UTF-8). */
-  text: string;
-  binary: boolean;
-}
-export interface LinkAway {
-  deviceId: string;
-  /** Epoch ms of the first failure; the same on every `away` of one outage. */
-  since: number;
-  reason: DeviceProblem;
-}
-export interface LinkBack {
-  deviceId: string;
-  /** When it went away. */
-  since: number;
-  awayMs: number;
-}
-
-export interface SocketLinkEvents {
-  /** The socket is open (first time and after every outage). */
-  connected: [LinkConnected];
-  frame: [LinkFrame];
-  /** The link is down: once when it goes, again only when the reason changes. */
-  away: [LinkAway];
-  /** Open again after an `away`, right after its `connected`. */
-  back: [LinkBack];
-}
 
 /**
  * One socket to one OpenDTU device (its /livedata, its /console). It connects with the stored
@@ -102,9 +51,7 @@ export class SocketLink<
   private retryTimer: NodeJS.Timeout | undefined;
   private connectTimer: NodeJS.Timeout | undefined;
   private pingTimer: NodeJS.Timeout | undefined;
-  private portWatchTimer: NodeJS.Timeout | undefined;
-  /** The last knock got no answer: the next answer is the device coming back. */
-  private portWasClosed = false;
+  private readonly knock: DeviceKnock;
   private everConnected = false;
   /** Learnt from the first challenge: later handshakes skip the Basic try. */
   private wantsDigest = false;
@@ -117,7 +64,6 @@ export class SocketLink<
   private readonly reconnect: ReconnectPolicy;
   private readonly connectTimeoutMs: number;
   private readonly pingIntervalMs: number;
-  private readonly portWatchMs: number;
   protected readonly log: (line: string) => void;
 
   constructor(options: SocketLinkOptions) {
@@ -132,7 +78,13 @@ export class SocketLink<
     this.retryDelay = this.reconnect.initialMs;
     this.connectTimeoutMs = options.connectTimeoutMs ?? LINK_CONNECT_TIMEOUT_MS;
     this.pingIntervalMs = options.pingIntervalMs ?? LINK_PING_INTERVAL_MS;
-    this.portWatchMs = options.portWatchMs ?? LINK_PORT_WATCH_MS;
+    // Back while away: try at once, the pending retry cancelled.
+    this.knock = new DeviceKnock(this.target, options.portWatchMs ?? LINK_PORT_WATCH_MS, () => {
+      if (this.linkState !== 'away' || !this.retryTimer) return;
+      clearTimeout(this.retryTimer);
+      this.retryTimer = undefined;
+      this.open();
+    });
     this.log = options.log ?? (() => undefined);
   }
 
@@ -167,7 +119,7 @@ export class SocketLink<
     this.linkState = 'stopped';
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
-    this.stopPortWatch();
+    this.knock.stop();
     this.clearSocketTimers();
     const socket = this.socket;
     this.socket = undefined;
@@ -270,7 +222,7 @@ export class SocketLink<
     const wasAway = this.linkState === 'away';
     this.linkState = 'connected';
     this.retryDelay = this.reconnect.initialMs;
-    this.stopPortWatch();
+    this.knock.stop();
     this.lastReason = undefined;
     const deviceId = this.target.id;
     this.notify('connected', { deviceId, url: this.url });
@@ -305,53 +257,8 @@ export class SocketLink<
     }
     this.lastReason = problem;
     this.scheduleRetry();
-    if (PORT_CLOSED_PROBLEMS.has(problem.code)) this.startPortWatch();
-    else this.stopPortWatch();
-  }
-
-  /**
-   * Knocks on the device while it is away for a network reason. Only the change from no answer
-   * to an answer cuts the back-off short, so a device that answers but keeps failing the
-   * handshake still waits out the back-off. An HTTP answer, not a bare TCP connect, counts: a
-   * proxy or port forwarder in between accepts connections while the device is down, and
-   * answers 502–504 for it.
-   */
-  private startPortWatch(): void {
-    if (this.portWatchTimer) return;
-    const url = this.target.httpUrl('/');
-    const send = url.startsWith('https:') ? httpsRequest : httpRequest;
-    let knocking = false;
-    this.portWatchTimer = setInterval(() => {
-      if (knocking) return;
-      knocking = true;
-      const done = (answered: boolean) => {
-        knock.destroy();
-        if (!knocking) return;
-        knocking = false;
-        if (!this.portWatchTimer || this.linkState !== 'away') return;
-        if (!answered) this.portWasClosed = true;
-        else if (this.portWasClosed && this.retryTimer) {
-          this.portWasClosed = false;
-          clearTimeout(this.retryTimer);
-          this.retryTimer = undefined;
-          this.open();
-        }
-      };
-      const knock = send(url, { method: 'HEAD', agent: false }, (response) => {
-        response.resume();
-        done((response.statusCode ?? 500) < 500);
-      });
-      knock.setTimeout(Math.max(100, this.portWatchMs - 100), () => done(false));
-      knock.once('error', () => done(false));
-      knock.end();
-    }, this.portWatchMs);
-    this.portWatchTimer.unref();
-  }
-
-  private stopPortWatch(): void {
-    clearInterval(this.portWatchTimer);
-    this.portWatchTimer = undefined;
-    this.portWasClosed = false;
+    if (KNOCKED_PROBLEMS.has(problem.code)) this.knock.start();
+    else this.knock.stop();
   }
 
   private stateLine(line: string): void {
@@ -389,10 +296,4 @@ export class SocketLink<
     this.connectTimer = undefined;
     this.pingTimer = undefined;
   }
-}
-
-function formatDuration(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  const seconds = Math.round(ms / 1000);
-  return seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
 }
