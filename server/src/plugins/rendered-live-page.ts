@@ -1,6 +1,9 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyRequest } from 'fastify';
 import type { LiveDataFullStatus, LiveDataStatus } from '@heliodtu/contract/live-data';
 import type { LiveSource } from '../routes/sockets/live-fanout.js';
 
@@ -124,5 +127,69 @@ export class LiveRenderer {
         : undefined;
     this.#loaded = { mtimeMs, module };
     return module;
+  }
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/**
+ * Whether a request is a visit of the live route: `/` only, so that `/index.html` stays the app
+ * shell as built (the service worker precaches it by that name and must never store live
+ * data), and only as a document when the browser says what it loads (Sec-Fetch-Dest).
+ */
+function visitsLivePage(request: FastifyRequest): boolean {
+  if ((request.url.split('?')[0] ?? '') !== '/') return false;
+  const destination = request.headers['sec-fetch-dest'];
+  return destination === undefined || destination === 'document';
+}
+
+/**
+ * The live page rendered with the live data (issue 26), or undefined to serve index.html as
+ * built: reading needs a login (nothing live goes out before it), no render module (the
+ * firmware build, a build without it), no data yet, or the render failed. Compressed off the
+ * event loop, as the page is new every time.
+ */
+export async function renderedLivePage(
+  request: FastifyRequest,
+  renderer: LiveRenderer,
+  /** index.html as built, uncompressed. */
+  template: () => Promise<string | undefined>,
+  liveSnapshot: (() => unknown) | undefined,
+  accepts: { br: boolean; gzip: boolean },
+): Promise<{ body: Buffer; encoding?: 'br' | 'gzip' } | undefined> {
+  if (!liveSnapshot || !request.server.store.config.security.allow_readonly) return undefined;
+  if (!visitsLivePage(request)) return undefined;
+  try {
+    const module = await renderer.module();
+    if (!module) return undefined;
+    const live = liveSnapshot();
+    if (live === undefined) return undefined;
+    const index = await template();
+    if (index === undefined) return undefined;
+    const html = module.renderLivePage(live, {
+      template: index,
+      lang: pickLanguage(request.headers, module.RENDER_LANGUAGES),
+      theme: pickTheme(request.headers.cookie),
+    });
+    if (html === undefined) return undefined;
+    const plain = Buffer.from(html, 'utf8');
+    if (accepts.br) {
+      // A 256 KiB window holds the whole page; the default 4 MiB would cost memory per request.
+      const params = {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_LGWIN]: 18,
+        [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+      };
+      return { body: await brotli(plain, { params }), encoding: 'br' };
+    }
+    if (accepts.gzip) return { body: await gzipAsync(plain, { level: 6 }), encoding: 'gzip' };
+    return { body: plain };
+  } catch (error) {
+    // Never a failed page: the plain index.html still brings the interface, which loads the data.
+    const reason = error instanceof Error ? error.message : String(error);
+    request.server.consoleLog.write(
+      `Live page not rendered (${reason}): index.html served as built`,
+    );
+    return undefined;
   }
 }

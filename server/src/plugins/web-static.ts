@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gunzipSync, gzip, gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LiveRenderer, pickLanguage, pickTheme } from './rendered-live-page.js';
+import { LiveRenderer, renderedLivePage } from './rendered-live-page.js';
 
 export interface WebStaticOptions {
   webDist: string;
@@ -211,69 +210,6 @@ function send(request: FastifyRequest, reply: FastifyReply, asset: Asset, relati
   return reply.send(request.method === 'HEAD' ? undefined : asset.body);
 }
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-/**
- * Whether a request is a visit of the live route: `/` only, so that `/index.html` stays the app
- * shell as built (the service worker precaches it by that name and must never store live
- * data), and only as a document when the browser says what it loads (Sec-Fetch-Dest).
- */
-function visitsLivePage(request: FastifyRequest): boolean {
-  if ((request.url.split('?')[0] ?? '') !== '/') return false;
-  const destination = request.headers['sec-fetch-dest'];
-  return destination === undefined || destination === 'document';
-}
-
-/**
- * The live page rendered with the live data (issue 26), or undefined to serve index.html as
- * built: reading needs a login (nothing live goes out before it), no render module (the
- * firmware build, a build without it), no data yet, or the render failed. Compressed off the
- * event loop, as the page is new every time.
- */
-async function renderedLivePage(
-  request: FastifyRequest,
-  renderer: LiveRenderer,
-  template: () => Promise<Asset | undefined>,
-  liveSnapshot: (() => unknown) | undefined,
-  accepts: Accepts,
-): Promise<{ body: Buffer; encoding?: Encoding } | undefined> {
-  if (!liveSnapshot || !request.server.store.config.security.allow_readonly) return undefined;
-  if (!visitsLivePage(request)) return undefined;
-  try {
-    const module = await renderer.module();
-    if (!module) return undefined;
-    const live = liveSnapshot();
-    if (live === undefined) return undefined;
-    const index = await template();
-    if (!index) return undefined;
-    const html = module.renderLivePage(live, {
-      template: index.body.toString('utf8'),
-      lang: pickLanguage(request.headers, module.RENDER_LANGUAGES),
-      theme: pickTheme(request.headers.cookie),
-    });
-    if (html === undefined) return undefined;
-    const plain = Buffer.from(html, 'utf8');
-    if (accepts.br) {
-      // A 256 KiB window holds the whole page; the default 4 MiB would cost memory per request.
-      const params = {
-        [constants.BROTLI_PARAM_QUALITY]: 5,
-        [constants.BROTLI_PARAM_LGWIN]: 18,
-        [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
-      };
-      return { body: await brotli(plain, { params }), encoding: 'br' };
-    }
-    if (accepts.gzip) return { body: await gzipAsync(plain, { level: 6 }), encoding: 'gzip' };
-    return { body: plain };
-  } catch (error) {
-    // Never a failed page: the plain index.html still brings the interface, which loads the data.
-    const reason = error instanceof Error ? error.message : String(error);
-    request.server.consoleLog.write(
-      `Live page not rendered (${reason}): index.html served as built`,
-    );
-    return undefined;
-  }
-}
-
 /**
  * The rendered live page: never stored by a cache or a proxy (the figures are of this moment),
  * hence no ETag; it differs by language and theme (Accept-Language, Cookie).
@@ -301,7 +237,7 @@ function sendRendered(
  * `Cache-Control: public, must-revalidate` on every answer (content-hashed Vite assets are
  * immutable), 304 on a matching If-None-Match. Without a build, a short page says how to make one.
  * The live page (`/`) comes rendered with the live data when reading needs no
- * login and the build has its render module (renderedLivePage above), without ETag or caching.
+ * login and the build has its render module (rendered-live-page.ts), without ETag or caching.
  */
 export const webStaticPlugin = fp<WebStaticOptions>(
   async (app, { webDist, liveSnapshot }) => {
@@ -309,7 +245,8 @@ export const webStaticPlugin = fp<WebStaticOptions>(
     const renderer = new LiveRenderer(webDist);
     // Loaded at start, so the first visitor does not wait for the import.
     if (liveSnapshot) await renderer.module();
-    const template = () => assets.index({ br: false, gzip: false });
+    const template = async () =>
+      (await assets.index({ br: false, gzip: false }))?.body.toString('utf8');
     app.setNotFoundHandler(async (request, reply) => {
       const accepts = acceptedEncodings(request.headers['accept-encoding']);
       const isRead = request.method === 'GET' || request.method === 'HEAD';
