@@ -4,6 +4,20 @@ import type { BucketRow, DayTotals } from './aggregate.js';
 
 /** Schema and row helpers of the history database (store.ts). */
 
+/** One inverter of one device, as the history knows it. */
+export interface InverterRow {
+  id: number;
+  serial: string;
+  name: string;
+  strings: string[];
+}
+
+export interface WriteBatch {
+  buckets: { inv: number; row: BucketRow }[];
+  days: { inv: number; totals: DayTotals }[];
+  counters: { inv: number; wallMs: number; totalWh: number }[];
+}
+
 export type Row = unknown[];
 
 /** Forward migrations; index + 1 is the schema version they lead to. */

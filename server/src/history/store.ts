@@ -9,8 +9,12 @@ import {
   parseStrings,
   toBucket,
   toDay,
+  type InverterRow,
   type Row,
+  type WriteBatch,
 } from './store-schema.js';
+
+export type { InverterRow, WriteBatch } from './store-schema.js';
 
 /**
  * The history database (architecture §6.11): one SQLite file in DATA_DIR/.heliodtu through
@@ -21,19 +25,6 @@ import {
  */
 
 export const HISTORY_FILE = 'history.sqlite';
-
-export interface InverterRow {
-  id: number;
-  serial: string;
-  name: string;
-  strings: string[];
-}
-
-export interface WriteBatch {
-  buckets: { inv: number; row: BucketRow }[];
-  days: { inv: number; totals: DayTotals }[];
-  counters: { inv: number; wallMs: number; totalWh: number }[];
-}
 
 /** SQLite error code of a thrown error ('SQLITE_FULL', …), or ''. */
 export function sqliteCode(error: unknown): string {
