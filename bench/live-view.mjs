@@ -16,6 +16,7 @@ import path from 'node:path';
 /* global document -- the tab check runs in the page */
 import { chromium } from 'playwright-core';
 import { WebSocketServer } from 'ws';
+import { inverterObject, v } from './lib/synthetic-fleet.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // BENCH_WEB_DIST: another build to measure (default: the normal build).
@@ -45,70 +46,6 @@ if (!existsSync(path.join(dist, 'index.html'))) {
 
 //-- The fleet: 10 HMT-like inverters with 6 strings each
 
-const v = (value, u, d) => ({ v: Math.round(value * 10 ** d) / 10 ** d, u, d });
-const serialOf = (i) => `1382823500${String(i).padStart(2, '0')}`;
-
-function inverterObject(i, tick) {
-  const wave = 0.8 + 0.2 * Math.sin((tick + i) / 7);
-  const dc = {};
-  let dcPower = 0;
-  for (let s = 0; s < STRINGS; s += 1) {
-    const power = 300 * wave * (0.9 + 0.02 * s);
-    dcPower += power;
-    dc[String(s)] = {
-      name: { u: `Roof ${i + 1}.${s + 1}` },
-      Power: v(power, 'W', 1),
-      Voltage: v(34 + s * 0.1, 'V', 1),
-      Current: v(power / 34, 'A', 2),
-      YieldDay: v(1200 + tick, 'Wh', 0),
-      YieldTotal: v(3000 + i + tick / 1000, 'kWh', 3),
-      Irradiation: { ...v((power / 400) * 100, '%', 3), max: 400 },
-    };
-  }
-  const acPower = dcPower * 0.96;
-  return {
-    serial: serialOf(i),
-    name: `Inverter ${i + 1}`,
-    order: i,
-    data_age: 0,
-    poll_enabled: true,
-    reachable: true,
-    producing: true,
-    limit_relative: 100,
-    limit_absolute: 2250,
-    radio_stats: {
-      tx_request: 1000 + tick,
-      tx_re_request: 10,
-      rx_success: 990 + tick,
-      rx_fail_nothing: 5,
-      rx_fail_partial: 3,
-      rx_fail_corrupt: 2,
-      rssi: -60,
-    },
-    AC: {
-      0: {
-        Power: v(acPower, 'W', 1),
-        Voltage: v(400, 'V', 1),
-        Current: v(acPower / 400, 'A', 2),
-        Frequency: v(50, 'Hz', 2),
-        PowerFactor: v(1, '', 3),
-        ReactivePower: v(10, 'var', 1),
-      },
-    },
-    DC: dc,
-    INV: {
-      0: {
-        'Power DC': v(dcPower, 'W', 1),
-        YieldDay: v(7200 + tick, 'Wh', 0),
-        YieldTotal: v(18000 + tick / 1000, 'kWh', 3),
-        Temperature: v(45, '°C', 1),
-        Efficiency: v(96, '%', 3),
-      },
-    },
-    events: 3,
-  };
-}
-
 const total = (tick) => ({
   Power: v(INVERTERS * 1700 * (0.8 + 0.2 * Math.sin(tick / 7)), 'W', 1),
   YieldDay: v(72000 + tick, 'Wh', 0),
@@ -118,7 +55,13 @@ const hints = { time_sync: false, radio_problem: false, default_password: false 
 
 function partialStatus() {
   const inverters = Array.from({ length: INVERTERS }, (_, i) => {
-    const { AC: _ac, DC: _dc, INV: _inv, events: _events, ...common } = inverterObject(i, 0);
+    const {
+      AC: _ac,
+      DC: _dc,
+      INV: _inv,
+      events: _events,
+      ...common
+    } = inverterObject(i, 0, STRINGS);
     return common;
   });
   return { inverters, total: total(0), hints };
@@ -139,7 +82,7 @@ const http = createServer(async (req, res) => {
     const inv = url.searchParams.get('inv');
     const index = inv ? Number(inv.slice(-2)) : -1;
     const body = inv
-      ? { inverters: [inverterObject(index, 0)], total: total(0), hints }
+      ? { inverters: [inverterObject(index, 0, STRINGS)], total: total(0), hints }
       : partialStatus();
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     return;
@@ -178,7 +121,7 @@ const sender = setInterval(() => {
   if (!sending) return;
   const i = tick % INVERTERS;
   const text = JSON.stringify({
-    inverters: [inverterObject(i, Math.floor(tick / INVERTERS))],
+    inverters: [inverterObject(i, Math.floor(tick / INVERTERS), STRINGS)],
     total: total(tick),
     hints,
   });

@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { SERVER_NODE_FLAGS } from '../scripts/build-server.mjs';
 import { fmt, pickPort, sleep, startServer, stopServer } from './lib/bench-server.mjs';
+import { inverterObject, v } from './lib/synthetic-fleet.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = process.env.BENCH_WEB_DIST ?? path.join(root, 'web/dist');
@@ -98,54 +99,8 @@ if (!process.argv.includes('--child')) {
   process.exit(0);
 }
 
-const v = (value, u, d) => ({ v: Math.round(value * 10 ** d) / 10 ** d, u, d });
-
-/** One HMT-like inverter with its strings, as /api/livedata/status?inv= gives it. */
-function inverter(i, tick) {
-  const DC = {};
-  let dcPower = 0;
-  for (let s = 0; s < STRINGS; s += 1) {
-    const power = 300 * (0.8 + 0.2 * Math.sin((tick + i + s) / 7));
-    dcPower += power;
-    DC[String(s)] = {
-      name: { u: `Roof ${i + 1}.${s + 1}` },
-      Power: v(power, 'W', 1),
-      Voltage: v(34 + s * 0.1, 'V', 1),
-      Current: v(power / 34, 'A', 2),
-      YieldDay: v(1200 + tick, 'Wh', 0),
-      YieldTotal: v(3000 + i, 'kWh', 3),
-      Irradiation: { ...v((power / 400) * 100, '%', 3), max: 400 },
-    };
-  }
-  const ac = dcPower * 0.96;
-  return {
-    serial: `1382823500${String(i).padStart(2, '0')}`,
-    name: `Inverter ${i + 1}`,
-    order: i,
-    data_age: 2,
-    poll_enabled: true,
-    reachable: true,
-    producing: true,
-    limit_relative: 100,
-    limit_absolute: 2250,
-    radio_stats: {
-      tx_request: 1000,
-      tx_re_request: 10,
-      rx_success: 990,
-      rx_fail_nothing: 5,
-      rx_fail_partial: 3,
-      rx_fail_corrupt: 2,
-      rssi: -60,
-    },
-    AC: { 0: { Power: v(ac, 'W', 1), Voltage: v(230, 'V', 1), Frequency: v(50, 'Hz', 2) } },
-    DC,
-    INV: { 0: { 'Power DC': v(dcPower, 'W', 1), Temperature: v(45, '°C', 1) } },
-    events: 3,
-  };
-}
-
 const live = (tick) => ({
-  inverters: Array.from({ length: INVERTERS }, (_, i) => inverter(i, tick)),
+  inverters: Array.from({ length: INVERTERS }, (_, i) => inverterObject(i, tick, STRINGS)),
   total: { Power: v(30000, 'W', 1), YieldDay: v(72000, 'Wh', 0), YieldTotal: v(1800, 'kWh', 3) },
   hints: { time_sync: false, radio_problem: false, default_password: false },
 });
