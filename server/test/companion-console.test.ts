@@ -1,19 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_GRACE_MS } from '../src/device/relay/device-console.js';
-import { DeviceTarget } from '../src/device/relay/device-target.js';
 import { COMPANION_LINE_PREFIX } from '../src/routes/sockets/console-socket.js';
-import { basicAuth, testOptions } from './helpers/build-test-app.js';
+import { basicAuth } from './helpers/build-test-app.js';
 import { startCountingProxy, type CountingProxy } from './helpers/counting-proxy.js';
 import {
   lockGatewayProcess,
   startGatewayProcess,
   type GatewayProcess,
 } from './helpers/gateway-process.js';
+import { startCompanionApp, type CompanionApp } from './helpers/companion-app.js';
 import { waitFor } from './helpers/live-gateway.js';
 import { openSocket, wsUrl, type TestSocket } from './helpers/ws-client.js';
 
@@ -40,28 +35,11 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** The companion of `deviceUrl` on a fresh data dir, listening; closed after the test. */
-async function startCompanion(
-  deviceUrl = proxy.url,
-): Promise<{ app: FastifyInstance; url: string }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'heliodtu-companion-console-'));
-  const app = await buildApp({
-    options: testOptions(dataDir, {
-      companion: {
-        target: new DeviceTarget({ id: 'dtu', url: deviceUrl, password: DEVICE_PASSWORD }),
-      },
-      companionReconnect: { initialMs: 200, maxMs: 800 },
-      history: { enabled: false, retentionDays: 730, backfillDays: 0 },
-    }),
-  });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  onTestFinished(async () => {
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  // Its start line is in the console log once the probe answered.
-  await waitFor(() => app.companion!.probed, 10_000, 'the start probe');
-  return { app, url };
+/** The companion of `deviceUrl`, once its start probe answered (its start line is logged). */
+async function startCompanion(deviceUrl = proxy.url): Promise<CompanionApp> {
+  const companion = await startCompanionApp(deviceUrl, DEVICE_PASSWORD);
+  await waitFor(() => companion.app.companion!.probed, 10_000, 'the start probe');
+  return companion;
 }
 
 /** Makes the device write a console line of its own: a settings save says so. */

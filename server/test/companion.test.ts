@@ -9,10 +9,10 @@ import { CompanionStatusSchema } from '@heliodtu/contract/companion';
 import { DEVICE_AWAY_SINCE_HEADER, DEVICE_PROBLEM_HEADER } from '@heliodtu/contract/device-problem';
 import { HISTORY_RESPONSE_SCHEMAS } from '@heliodtu/contract/history';
 import { buildApp } from '../src/app.js';
-import { DeviceTarget } from '../src/device/relay/device-target.js';
 import { relayGuard } from '../src/device/relay/relay-guards.js';
 import { TABLE } from './auth-matrix-table.js';
 import { ADMIN_AUTH, basicAuth, testOptions } from './helpers/build-test-app.js';
+import { startCompanionApp, type CompanionApp } from './helpers/companion-app.js';
 import { startCountingProxy, type CountingProxy } from './helpers/counting-proxy.js';
 import {
   startGatewayProcess,
@@ -51,43 +51,9 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-interface Companion {
-  app: FastifyInstance;
-  url: string;
-  fetch(urlPath: string, init?: RequestInit & { auth?: string | null }): Promise<Response>;
-}
-
-/** The companion of `deviceUrl` on a fresh data dir, listening; closed after the test. */
-async function startCompanion(
-  deviceUrl = proxy.url,
-  password = DEVICE_PASSWORD,
-  history = false,
-): Promise<Companion> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'heliodtu-companion-'));
-  const app = await buildApp({
-    options: testOptions(dataDir, {
-      companion: { target: new DeviceTarget({ id: 'dtu', url: deviceUrl, password }) },
-      companionReconnect: { initialMs: 200, maxMs: 800 },
-      liveSocket: { tickMs: 100, maxIntervalMs: 1000 },
-      history: { enabled: history, retentionDays: 730, backfillDays: 0 },
-    }),
-  });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  onTestFinished(async () => {
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  return {
-    app,
-    url,
-    fetch(urlPath, { auth = ADMIN_AUTH, headers, ...init } = {}) {
-      return fetch(url + urlPath, {
-        ...init,
-        headers: { ...(auth ? { authorization: auth } : {}), ...(headers as object) },
-      });
-    },
-  };
-}
+/** The companion of `deviceUrl` (the counting proxy unless told). */
+const startCompanion = (deviceUrl = proxy.url, password = DEVICE_PASSWORD, history = false) =>
+  startCompanionApp(deviceUrl, password, { history });
 
 const form = (data: unknown) => {
   const body = new FormData();
@@ -600,7 +566,7 @@ describe('the companion: its status for the interface', () => {
 });
 
 /** Until every device inverter has a producing bucket on disk (the first poll may read 0 W). */
-async function waitForRecorded(companion: Companion): Promise<void> {
+async function waitForRecorded(companion: CompanionApp): Promise<void> {
   const history = companion.app.history!;
   await waitFor(
     () => {

@@ -7,8 +7,8 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { LOGIN_FAILURES_MAX } from '@heliodtu/contract/limits';
 import { LiveDataMessageSchema, SOCKET_CLOSE_UNAUTHORIZED } from '@heliodtu/contract/ws';
 import { buildApp } from '../src/app.js';
-import { DeviceTarget } from '../src/device/relay/device-target.js';
 import { ADMIN_AUTH, basicAuth, buildTestGateway, testOptions } from './helpers/build-test-app.js';
+import { startCompanionApp } from './helpers/companion-app.js';
 import { buildLiveGateway, DEMO_SERIALS, waitFor } from './helpers/live-gateway.js';
 import { openSocket, refusedStatus, wsUrl } from './helpers/ws-client.js';
 
@@ -275,22 +275,7 @@ describe('the companion in front of a v26 device with read-only access off', () 
         headers: { authorization: basicAuth(DEVICE_PASSWORD) },
       }),
     ).toBe(401);
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'heliodtu-companion-v26-'));
-    const companion = await buildApp({
-      options: testOptions(dataDir, {
-        companion: {
-          target: new DeviceTarget({ id: 'dtu', url: device.url, password: DEVICE_PASSWORD }),
-        },
-        companionReconnect: { initialMs: 200, maxMs: 800 },
-        liveSocket: { tickMs: 100, maxIntervalMs: 1000 },
-        history: { enabled: false, retentionDays: 730, backfillDays: 0 },
-      }),
-    });
-    const url = await companion.listen({ port: 0, host: '127.0.0.1' });
-    onTestFinished(async () => {
-      await companion.close();
-      await rm(dataDir, { recursive: true, force: true });
-    });
+    const { url } = await startCompanionApp(device.url, DEVICE_PASSWORD);
     const browser = await openSocket(wsUrl(url, '/livedata'));
     const serials = new Set<string>();
     await waitFor(
