@@ -13,6 +13,7 @@ mkdirSync(reports, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures = [];
+const failedTests = [];
 
 function run(label, command, args, env = {}) {
   process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
@@ -33,7 +34,7 @@ function check(label, command, args, env) {
 }
 
 /** A runner that writes a JSON report; its counts are added, and a crash counts as a failure. */
-function runner(label, command, args, reportFile, count, env) {
+function runner(label, command, args, reportFile, count, env, failedTitles = () => []) {
   const ok = run(label, command, args, env);
   if (!existsSync(reportFile)) {
     failed += 1;
@@ -46,7 +47,34 @@ function runner(label, command, args, reportFile, count, env) {
   if (!ok && counts.failed === 0) {
     failed += 1;
     failures.push(`${label} (exited with an error)`);
-  } else if (counts.failed > 0) failures.push(`${label} (${counts.failed} failed)`);
+  } else if (counts.failed > 0) {
+    failures.push(`${label} (${counts.failed} failed)`);
+    // Named again at the end: CI keeps only the tail of the output.
+    failedTests.push(...failedTitles(JSON.parse(readFileSync(reportFile, 'utf8'))));
+  }
+}
+
+/** Vitest's JSON report: file › test for each failed test. */
+function vitestFailures(report) {
+  return report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${path.relative(root, file.name)} › ${test.fullName}`),
+  );
+}
+
+/** Playwright's JSON report: file › titles for each test that failed on its last try. */
+function playwrightFailures(report) {
+  const titles = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((test) => test.status === 'unexpected'))
+        titles.push(`e2e/${spec.file} › ${[...trail, spec.title].join(' › ')}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return titles;
 }
 
 // A fresh clone has no node_modules: install them first, as `npm start` does (npx would
@@ -81,6 +109,8 @@ runner(
     passed: r.numPassedTests,
     failed: r.numFailedTests + (r.numTotalTestSuites === 0 ? 1 : 0),
   }),
+  {},
+  vitestFailures,
 );
 
 check('build', 'npm', ['run', '--silent', 'build']);
@@ -97,6 +127,7 @@ if (existsSync(e2eConfig)) {
     e2eReport,
     (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }),
     { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+    playwrightFailures,
   );
 }
 
@@ -114,6 +145,7 @@ if (process.env.SKIP_BENCH !== '1' && existsSync(path.join(root, 'bench/run-all.
 }
 
 if (failures.length > 0) process.stdout.write(`\nFailed: ${failures.join('; ')}\n`);
+for (const title of failedTests) process.stdout.write(`  ✘ ${title}\n`);
 const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(path.join(reports, 'summary.txt'), `${summary}\n`);
 process.stdout.write(`\n${summary}\n`);
