@@ -17,6 +17,10 @@ export const DeviceProblemSchema = z.object({
 });
 export type DeviceProblem = z.infer<typeof DeviceProblemSchema>;
 
+/** Where a device's entry comes from: DTU_URL (changed there, not on the Devices screen) or the Devices screen (`devices.json` in DATA_DIR). */
+export const DeviceOriginSchema = z.enum(['env', 'screen']);
+export type DeviceOrigin = z.infer<typeof DeviceOriginSchema>;
+
 export const CompanionDeviceSchema = z.object({
   /** The device id every piece of the companion's state is keyed by. */
   id: z.string(),
@@ -30,12 +34,87 @@ export const CompanionDeviceSchema = z.object({
   unreachable_since: z.number().int().nullable(),
   /** Why the device cannot be used now (wrong password, not an OpenDTU, …); null while fine. */
   problem: DeviceProblemSchema.nullable(),
+  /** The owner's name for it (issue 27); the id for a single unnamed DTU_URL. */
+  name: z.string(),
+  origin: DeviceOriginSchema,
+  /** Epoch seconds since the live socket is open; null while it is not. */
+  connected_since: z.number().int().nullable(),
+  /** Inverters in its live data; null until it sent any. */
+  inverter_count: z.number().int().nullable(),
 });
 export type CompanionDevice = z.infer<typeof CompanionDeviceSchema>;
 
 export const CompanionStatusSchema = z.object({
   companion: z.boolean(),
-  /** Empty unless a companion; one device today, a list so that a second is configuration. */
+  /** Empty unless a companion; in the owner's order (issue 27). */
   devices: z.array(CompanionDeviceSchema),
 });
 export type CompanionStatus = z.infer<typeof CompanionStatusSchema>;
+
+//-- Several devices behind one companion (issue 27)
+
+/**
+ * A device id: lowercase letters, digits and dashes, made from the name the device was first
+ * given ("Roof" → "roof") and kept when it is renamed, since history rows are keyed by it. A
+ * single unnamed DTU_URL keeps the id "dtu" it had before several devices existed.
+ */
+export const DeviceIdSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/);
+export type DeviceId = z.infer<typeof DeviceIdSchema>;
+
+/** Bytes of a device's display name (UTF-8). */
+export const DEVICE_NAME_MAX_BYTES = 32;
+
+/**
+ * Requests for one device: `/dtu/<id>` before any OpenDTU path (`/dtu/roof/api/ntp/config`,
+ * `/dtu/roof/console`). An unknown id is answered 404, never passed to another device, so a
+ * save always lands on the device it names. Unprefixed OpenDTU paths keep working for
+ * OpenDTU's own interface and apps: live data covers every device, inverter-specific requests
+ * go to the device holding that serial, everything else to the first device.
+ */
+export const DEVICE_PATH_PREFIX = '/dtu/';
+
+/** `path` (starting with `/`) for one device; unchanged for null (the simulated fleet, one device). */
+export function devicePath(deviceId: string | null, path: string): string {
+  return deviceId === null ? path : `${DEVICE_PATH_PREFIX}${encodeURIComponent(deviceId)}${path}`;
+}
+
+/** The interface's page-URL query parameter naming the device a settings, info or maintenance screen acts on. */
+export const DEVICE_QUERY_PARAM = 'dtu';
+
+/** GET /api/companion/devices (admin): the Devices screen's list, passwords never included. */
+export const DEVICES_PATH = '/api/companion/devices';
+export const DeviceEntrySchema = z.object({
+  id: DeviceIdSchema,
+  name: z.string(),
+  url: z.string(),
+  user: z.string(),
+  /** Whether a password is stored; the password itself is write-only. */
+  has_password: z.boolean(),
+  origin: DeviceOriginSchema,
+});
+export type DeviceEntry = z.infer<typeof DeviceEntrySchema>;
+export const DeviceListSchema = z.object({ devices: z.array(DeviceEntrySchema) });
+export type DeviceList = z.infer<typeof DeviceListSchema>;
+
+/**
+ * POST bodies (form field `data`, JSON, as OpenDTU's own settings) of
+ * `/api/companion/devices/{test,add,edit,del,order}`; each answers an ApiResult. `test`
+ * connects with the given address and login and answers success or the device problem (code
+ * and message) without saving; `add` and `edit` test first and save nothing when the test
+ * fails; `edit` with an empty password keeps the stored one; `env` devices cannot be edited
+ * or removed there.
+ */
+export const DeviceTestRequestSchema = z.object({
+  url: z.string(),
+  user: z.string(),
+  password: z.string(),
+});
+export const DeviceAddRequestSchema = DeviceTestRequestSchema.extend({ name: z.string() });
+export const DeviceEditRequestSchema = DeviceAddRequestSchema.extend({ id: DeviceIdSchema });
+export const DeviceDeleteRequestSchema = z.object({ id: DeviceIdSchema });
+export const DeviceOrderRequestSchema = z.object({ order: z.array(DeviceIdSchema) });
+export type DeviceTestRequest = z.infer<typeof DeviceTestRequestSchema>;
+export type DeviceAddRequest = z.infer<typeof DeviceAddRequestSchema>;
+export type DeviceEditRequest = z.infer<typeof DeviceEditRequestSchema>;
+export type DeviceDeleteRequest = z.infer<typeof DeviceDeleteRequestSchema>;
+export type DeviceOrderRequest = z.infer<typeof DeviceOrderRequestSchema>;

@@ -489,6 +489,10 @@ describe('the companion: its status for the interface', () => {
           reachable: true,
           unreachable_since: null,
           problem: null,
+          name: 'dtu',
+          origin: 'env',
+          connected_since: expect.any(Number),
+          inverter_count: expect.any(Number),
         },
       ],
     });

@@ -6,6 +6,8 @@ import type { DeviceCompanion } from '../device/relay/companion.js';
 function deviceStatus(companion: DeviceCompanion): CompanionStatus['devices'][number] {
   const probed = companion.probed;
   const awaySince = companion.link.awaySince;
+  const connectedSince = companion.link.connectedSince;
+  const inverters = companion.live.inverterSerials().length;
   return {
     id: companion.id,
     url: companion.target.baseUrl,
@@ -13,6 +15,10 @@ function deviceStatus(companion: DeviceCompanion): CompanionStatus['devices'][nu
     reachable: companion.link.state === 'connected',
     unreachable_since: awaySince === undefined ? null : Math.floor(awaySince / 1000),
     problem: companion.problem,
+    name: companion.id,
+    origin: 'env',
+    connected_since: connectedSince === undefined ? null : Math.floor(connectedSince / 1000),
+    inverter_count: inverters > 0 ? inverters : null,
   };
 }
 

@@ -60,6 +60,7 @@ export class SocketLink<
   /** The request target of the handshake, which a Digest answer signs. */
   private readonly requestUri: string;
   private readonly label: string;
+  private connectedSinceMs = 0;
   private readonly stateLines: boolean;
   private readonly reconnect: ReconnectPolicy;
   private readonly connectTimeoutMs: number;
@@ -95,6 +96,11 @@ export class SocketLink<
   /** Epoch ms the current outage began; undefined while connected or before the first try failed. */
   get awaySince(): number | undefined {
     return this.linkState === 'away' ? this.awaySinceMs : undefined;
+  }
+
+  /** Epoch ms the socket opened; undefined while it is not open. */
+  get connectedSince(): number | undefined {
+    return this.linkState === 'connected' ? this.connectedSinceMs : undefined;
   }
 
   /** Why the link is down, while away; undefined otherwise. */
@@ -221,6 +227,7 @@ export class SocketLink<
     this.connectTimer = undefined;
     const wasAway = this.linkState === 'away';
     this.linkState = 'connected';
+    this.connectedSinceMs = Date.now();
     this.retryDelay = this.reconnect.initialMs;
     this.knock.stop();
     this.lastReason = undefined;
