@@ -103,6 +103,55 @@ test('the socket updates the server-rendered figures, and a tab click works afte
   expect(messages).toEqual([]);
 });
 
+/** Holds every script of the page until `ms` after this call: a slow link's late JavaScript. */
+async function holdScripts(page: Page, ms: number) {
+  const released = new Promise((resolve) => setTimeout(resolve, ms));
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+}
+
+const hydratedMarks = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByName('heliodtu-hydrated').length);
+
+test('a tab clicked before the script arrives is selected once the page is hydrated', async ({
+  page,
+  request,
+}) => {
+  const status = (await (await request.get('api/livedata/status')).json()) as {
+    inverters: LiveInverter[];
+  };
+  const second = status.inverters[1]!;
+  const messages = recordConsole(page);
+  await holdScripts(page, 1500);
+  // Not until load: the page's scripts are what is held back.
+  await page.goto('./', { waitUntil: 'commit' });
+  const tab = page.getByRole('tab', { name: new RegExp(second.name) });
+  await tab.click();
+  // The click met the HTML alone: nothing acted on it yet.
+  expect(await hydratedMarks(page)).toBe(0);
+  await expect(tab).toHaveAttribute('aria-selected', 'false');
+
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel').getByText(second.serial)).toBeVisible();
+  expect(await hydratedMarks(page)).toBe(1);
+  expect(messages).toEqual([]);
+});
+
+test('the Settings menu clicked before the script arrives opens once the page is hydrated', async ({
+  page,
+}) => {
+  await holdScripts(page, 1500);
+  await page.goto('./', { waitUntil: 'commit' });
+  const nav = page.getByRole('navigation');
+  await nav.getByRole('button', { name: 'Settings' }).click();
+  expect(await hydratedMarks(page)).toBe(0);
+  await expect(page.getByRole('menu', { name: 'Settings' })).toBeVisible();
+  // A pointer click opens the menu without moving the focus into it (Enter would).
+  await expect(page.getByRole('menuitem', { name: 'Network' })).not.toBeFocused();
+});
+
 test('a logged-in visitor gets the rendered page, then the nav says logged in', async ({
   page,
 }) => {

@@ -8,13 +8,11 @@ test('the navigation bar has every entry of spec §2, in order', async ({ page }
     'page',
   );
 
+  // The page comes rendered by the gateway (issue 26): a click before it is hydrated is
+  // replayed once it is (ssr/early-clicks.ts), so one click opens the menu.
+  await nav.getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('menu', { name: 'Settings' });
-  // The page comes rendered by the gateway (issue 26): a click before it is hydrated does
-  // nothing, so the menu is opened again until it shows.
-  await expect(async () => {
-    if (await settings.isHidden()) await nav.getByRole('button', { name: 'Settings' }).click();
-    await expect(settings).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+  await expect(settings).toBeVisible();
   await expect(settings.getByRole('menuitem')).toHaveText([
     'Network',
     'NTP',

@@ -4,11 +4,14 @@ import { App } from '@/app/app';
 import { ensureFullCatalog, startI18n } from '@/lib/i18n/i18n-store';
 import { startTheme } from '@/lib/theme-store';
 import { hydrateLivePage } from '@/ssr/hydrate-live';
+import { takeEarlyClick } from '@/ssr/early-clicks';
 import { readRenderedState } from '@/ssr/rendered-state';
 import './styles/app.scss';
 
 /** The interface rendered in the browser alone (every page the gateway did not render). */
 function renderAfresh(container: HTMLElement) {
+  // A rendered page that could not be hydrated: its markup and any click kept on it are gone.
+  if (import.meta.env.MODE !== 'firmware') takeEarlyClick();
   const root = createRoot(container);
   // Wait briefly for the chosen language so the first paint is not in the wrong one.
   const shortly = new Promise((resolve) => window.setTimeout(resolve, 1500));

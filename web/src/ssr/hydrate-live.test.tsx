@@ -9,7 +9,7 @@ import { liveActions } from '@/features/live/live-store';
 import { englishMessages } from '@/lib/i18n/catalog';
 import { show } from '@/lib/i18n/i18n-store';
 import { server } from '@/testing/msw-server';
-import { hydrateLivePage } from './hydrate-live';
+import { HYDRATED_MARK, hydrateLivePage } from './hydrate-live';
 import { readRenderedState } from './rendered-state';
 import { renderLivePage } from './render-live';
 
@@ -89,6 +89,27 @@ describe('a server-rendered live page', () => {
       errors.mockRestore();
     },
   );
+
+  it('replays a tab click made before hydration on the same tab once hydrated', async () => {
+    server.use(http.get('*/api/*', () => HttpResponse.json({})));
+    const html = renderLivePage(live, { template: TEMPLATE, lang: 'en', now: Date.now() })!;
+    const container = loadPage(html);
+    // The page's inline script, as the browser runs it while parsing (innerHTML runs none).
+    const inline = /<script>([^<]*)<\/script><div id="root">/.exec(html)![1]!;
+    window.eval(inline);
+    liveActions.reset();
+    const garage = () => within(container).getByRole('tab', { name: /Garage roof/ });
+    const tab = garage();
+    tab.querySelector('span')!.click();
+    expect(tab).toHaveAttribute('aria-selected', 'false');
+
+    expect(await hydrateLivePage(container, readRenderedState(document)!)).toBe(true);
+    await waitFor(() => expect(garage()).toHaveAttribute('aria-selected', 'true'));
+    // The same element: hydration kept the node the visitor clicked.
+    expect(garage()).toBe(tab);
+    expect(within(container).getByRole('tabpanel')).toHaveTextContent('1164a113c7e2');
+    expect(performance.getEntriesByName(HYDRATED_MARK)).not.toHaveLength(0);
+  });
 
   it('keeps names as text and the state unbreakable by `</script>`', () => {
     const name = '</script><!--<b>x</b>';

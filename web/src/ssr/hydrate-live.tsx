@@ -8,8 +8,12 @@ import { loadBuiltin } from '@/lib/i18n/catalog';
 import { show, startI18n } from '@/lib/i18n/i18n-store';
 import { whenPageHydrated } from '@/lib/page-hydrated';
 import { readStoredUser } from '@/lib/session';
+import { replayClick, takeEarlyClick } from './early-clicks';
 import { RenderedApp } from './rendered-app';
 import type { RenderedLiveState } from './rendered-state';
+
+/** The performance mark set once the rendered page is hydrated and its own state applied. */
+export const HYDRATED_MARK = 'heliodtu-hydrated';
 
 /**
  * Hydrates the live page the gateway rendered (issue 26). First the stores take exactly what
@@ -36,6 +40,8 @@ export async function hydrateLivePage(
   liveActions.rendered(update, state.renderedAt);
   useAuthStore.setState({ user: null, isLoggedIn: false });
   freezeClock(state.renderedAt);
+  // Clicks from now on reach React; the one before, the page's inline script kept.
+  const earlyClick = takeEarlyClick();
 
   const onHydrated = () => {
     freezeClock(undefined);
@@ -45,6 +51,9 @@ export async function hydrateLivePage(
     const user = readStoredUser();
     useAuthStore.setState({ user, isLoggedIn: user !== null });
     void startI18n();
+    // After the remembered tab: the visitor's click is the newer wish.
+    replayClick(earlyClick);
+    performance.mark(HYDRATED_MARK);
   };
   whenPageHydrated(onHydrated);
   if (basePath() === '') {

@@ -7,6 +7,7 @@ import { show } from '@/lib/i18n/i18n-store';
 import { PATHS } from '@/lib/paths';
 import de from '@/locales/de.json';
 import fr from '@/locales/fr.json';
+import { earlyClickScript } from './early-clicks';
 import { RenderedApp } from './rendered-app';
 import {
   RENDERED_ATTRIBUTE,
@@ -85,8 +86,8 @@ export function renderLiveMarkup(
 }
 
 /**
- * index.html with the live page rendered into its root and the state it was rendered from
- * beside it; undefined when the data is not live data or the template has no empty root.
+ * index.html with the live page rendered into its root, the state it was rendered from beside
+ * it and, before it, the script that keeps a click made before hydration (ssr/early-clicks.ts); undefined when the data is not live data or the template has no empty root.
  * Throws when rendering fails (the gateway then serves the plain index.html).
  */
 export function renderLivePage(live: unknown, options: RenderLiveOptions): string | undefined {
@@ -101,5 +102,5 @@ export function renderLivePage(live: unknown, options: RenderLiveOptions): strin
   const script = `<script type="application/json" id="${RENDERED_STATE_ID}">${scriptJson(state)}</script>`;
   return template
     .replace(tag, htmlTag(tag, lang, options.theme))
-    .replace(ROOT, () => `<div id="root">${markup}</div>${script}`);
+    .replace(ROOT, () => `<script>${earlyClickScript()}</script><div id="root">${markup}</div>${script}`);
 }
