@@ -95,7 +95,7 @@ describe('a server-rendered live page', () => {
     const html = renderLivePage(live, { template: TEMPLATE, lang: 'en', now: Date.now() })!;
     const container = loadPage(html);
     // The page's inline script, as the browser runs it while parsing (innerHTML runs none).
-    const inline = /<script>([^<]*)<\/script><div id="root">/.exec(html)![1]!;
+    const inline = /<head><script>([^<]*)<\/script>/.exec(html)![1]!;
     window.eval(inline);
     liveActions.reset();
     const garage = () => within(container).getByRole('tab', { name: /Garage roof/ });

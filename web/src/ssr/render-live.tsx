@@ -48,6 +48,11 @@ const ROOT = '<div id="root"></div>';
 /** React's mark of a Suspense boundary the server gave up on. */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 const HTML_TAG = /<html\b[^>]*>/;
+/**
+ * Where the click script goes: first in <head>. A classic script after the stylesheets would
+ * wait for them and hold up the parser, and with it the rendered figures.
+ */
+const HEAD_TAG = /<head\b[^>]*>/;
 
 /** `<html …>` with the language, the theme and the rendered marker. */
 function htmlTag(tag: string, lang: string, theme: string | undefined): string {
@@ -87,7 +92,7 @@ export function renderLiveMarkup(
 
 /**
  * index.html with the live page rendered into its root, the state it was rendered from beside
- * it and, before it, the script that keeps a click made before hydration (ssr/early-clicks.ts); undefined when the data is not live data or the template has no empty root.
+ * it and, in <head>, the script that keeps a click made before hydration (ssr/early-clicks.ts); undefined when the data is not live data or the template has no empty root.
  * Throws when rendering fails (the gateway then serves the plain index.html).
  */
 export function renderLivePage(live: unknown, options: RenderLiveOptions): string | undefined {
@@ -102,5 +107,6 @@ export function renderLivePage(live: unknown, options: RenderLiveOptions): strin
   const script = `<script type="application/json" id="${RENDERED_STATE_ID}">${scriptJson(state)}</script>`;
   return template
     .replace(tag, htmlTag(tag, lang, options.theme))
-    .replace(ROOT, () => `<script>${earlyClickScript()}</script><div id="root">${markup}</div>${script}`);
+    .replace(HEAD_TAG, (head) => `${head}<script>${earlyClickScript()}</script>`)
+    .replace(ROOT, () => `<div id="root">${markup}</div>${script}`);
 }
