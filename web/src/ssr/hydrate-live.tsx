@@ -4,7 +4,7 @@ import { parseLiveUpdate } from '@/features/live/merge-live-update';
 import { freezeClock } from '@/hooks/use-now';
 import { useAuthStore } from '@/lib/auth-store';
 import { basePath } from '@/lib/base-path';
-import { loadBuiltin } from '@/lib/i18n/catalog';
+import { englishMessages, loadBuiltin } from '@/lib/i18n/catalog';
 import { show, startI18n } from '@/lib/i18n/i18n-store';
 import { whenPageHydrated } from '@/lib/page-hydrated';
 import { readStoredUser } from '@/lib/session';
@@ -32,7 +32,9 @@ export async function hydrateLivePage(
   if (!update) return false;
   let messages;
   try {
-    messages = await loadBuiltin(state.lang);
+    // English renders on the gateway from the core the entry carries: hydrating needs no more,
+    // and waiting for the whole file would put a round trip before the page is interactive.
+    messages = state.lang === 'en' ? englishMessages() : await loadBuiltin(state.lang);
   } catch {
     return false;
   }
