@@ -21,12 +21,19 @@ test.describe.configure({ mode: 'serial' });
 const LIVE_TIMEOUT = 20_000;
 const BALCONY = '114182352592';
 
-/** Opens the Settings menu once the nav has asked the device's firmware. */
+/**
+ * Opens the Settings menu and waits for the device's firmware, which the menu asks only then
+ * (nothing asks it on a page load).
+ */
 async function openSettingsMenu(page: Page, url: string) {
-  const asked = page.waitForResponse((answer) => answer.url().endsWith('/api/system/status'));
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
   await page.goto(url);
-  await asked;
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(asked).not.toContain('/api/system/status');
+  const answered = page.waitForResponse((answer) => answer.url().endsWith('/api/system/status'));
   await page.getByRole('button', { name: 'Settings' }).click();
+  await answered;
 }
 
 test.describe('a v26 device', () => {

@@ -9,11 +9,12 @@ import { readAccessOpen } from './early-start';
 import { readStoredUser } from './session';
 
 /**
- * Which OpenDTU wire the device speaks (issue 25, wire-current.md): read once per load from
- * GET api/system/status and told apart by the contract's `firmwareGeneration` (by feature,
- * `git_branch`, then by the release tag). Only what the wire cannot show by itself asks this:
- * the nav's Logging entry and the limit type of "kept after restart". A 401 (read-only off,
- * logged out) is asked again after a login. Plain state, not lib/query: the nav and the live
+ * Which OpenDTU wire the device speaks (issue 25, wire-current.md): read at most once per load
+ * from GET api/system/status, and only once something needs it, and told apart by the
+ * contract's `firmwareGeneration` (by feature, `git_branch`, then by the release tag). Only
+ * what the wire cannot show by itself asks this: the Settings menu's Logging entry (when the
+ * menu is about to open), the Logging screen, and the limit dialog's type of "kept after
+ * restart" (when it opens). A 401 (read-only off, logged out) is asked again on the next need. Plain state, not lib/query: the nav and the live
  * view come with the first load, which does not carry the query cache.
  */
 export type GenerationState =

@@ -1,25 +1,29 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { useFirmwareGenerationStore } from '@/lib/firmware-generation';
 import { firmwareStatus } from '@/testing/api-handlers';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { NavBar } from './nav-bar';
 
-/** Opens the Settings menu once the device's firmware has been asked. */
+/** Opens the Settings menu: it asks the device's firmware then, not before. */
 async function openSettings(generation: 'v24' | 'v26') {
-  let asked = false;
+  const asked: string[] = [];
   server.use(
     http.get('*/api/history/range', () => HttpResponse.text('<!doctype html>')),
     firmwareStatus(generation),
   );
-  server.events.on('response:mocked', ({ request }) => {
-    if (request.url.endsWith('/api/system/status')) asked = true;
+  server.events.on('request:start', ({ request }) => {
+    asked.push(new URL(request.url).pathname);
   });
   const view = renderWithProviders(<NavBar />, { loggedIn: true });
-  await expect.poll(() => asked).toBe(true);
-  server.events.removeAllListeners();
+  // Time for a request at mount (the history check asks then, once per load) to show.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(asked).not.toContain('/api/system/status');
   await view.user.click(screen.getByRole('button', { name: 'Settings' }));
+  await expect.poll(() => asked).toContain('/api/system/status');
+  server.events.removeAllListeners();
   return view;
 }
 
@@ -33,6 +37,8 @@ describe('NavBar by firmware generation (issue 25)', () => {
   it('has no Logging entry on a v24 device', async () => {
     await openSettings('v24');
     expect(screen.getByRole('menuitem', { name: 'DTU' })).toBeVisible();
+    // The answer has come and changed nothing.
+    await waitFor(() => expect(useFirmwareGenerationStore.getState().status).toBe('known'));
     expect(screen.queryByRole('menuitem', { name: 'Logging' })).toBeNull();
   });
 });

@@ -13,6 +13,8 @@ import { LocaleSwitcher } from './locale-switcher';
 import { MenuLink } from './menu-link';
 import { ThemeSwitcher } from './theme-switcher';
 
+const askFirmwareGeneration = () => void detectFirmwareGeneration();
+
 /** The fixed top navigation bar, item for item as spec §2 lists it. */
 export function NavBar() {
   const t = useT();
@@ -27,8 +29,9 @@ export function NavBar() {
   // Once per load; again after a login when the first try met a 401 (read-only off).
   useEffect(() => void detectHistory(), [isLoggedIn]);
   // What only the device's firmware tells (issue 25): the Logging entry exists on v26 alone.
+  // Asked when the Settings menu is about to open, not on every page load; again after a
+  // login when the first try met a 401.
   const currentFirmware = useCurrentFirmware();
-  useEffect(() => void detectFirmwareGeneration(), [isLoggedIn]);
   const navLink = (href: string) => ({
     href,
     className: `nav-link${location === href ? ' active' : ''}`,
@@ -70,7 +73,7 @@ export function NavBar() {
                 <Link {...navLink(PATHS.history)}>{t('menu.History')}</Link>
               </li>
             )}
-            <MenuButton label={t('menu.Settings')}>
+            <MenuButton label={t('menu.Settings')} onPrepare={askFirmwareGeneration}>
               <MenuLink href={PATHS.networkSettings}>{t('menu.NetworkSettings')}</MenuLink>
               <MenuLink href={PATHS.ntpSettings}>{t('menu.NTPSettings')}</MenuLink>
               <MenuLink href={PATHS.mqttSettings}>{t('menu.MQTTSettings')}</MenuLink>

@@ -23,6 +23,11 @@ interface MenuButtonProps {
   /** 'li' inside a navbar list, 'div' anywhere else. */
   wrapper?: 'li' | 'div';
   toggleClassName?: string;
+  /**
+   * Starts what the items need (a request), as late as it can be and early enough: when the
+   * pointer or the focus comes to the button, and when the menu opens. May be called often.
+   */
+  onPrepare?: () => void;
   children: ReactNode;
 }
 
@@ -34,7 +39,7 @@ const ITEMS = '[role^="menuitem"]:not([aria-disabled="true"])';
  * focus to the button; Tab and a click outside close. Emits Bootstrap dropdown markup.
  */
 export function MenuButton(props: MenuButtonProps) {
-  const { label, ariaLabel, align = 'start', wrapper = 'li', children } = props;
+  const { label, ariaLabel, align = 'start', wrapper = 'li', onPrepare, children } = props;
   const [open, setOpen] = useState(false);
   const id = useId();
   const wrapperRef = useRef<HTMLLIElement & HTMLDivElement>(null);
@@ -54,6 +59,7 @@ export function MenuButton(props: MenuButtonProps) {
 
   useEffect(() => {
     if (!open) return;
+    onPrepare?.();
     if (pendingFocus.current) {
       const list = items();
       (pendingFocus.current === 'first' ? list[0] : list[list.length - 1])?.focus();
@@ -64,7 +70,7 @@ export function MenuButton(props: MenuButtonProps) {
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  }, [open, onPrepare]);
 
   const onButtonKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown') openAt('first');
@@ -108,6 +114,7 @@ export function MenuButton(props: MenuButtonProps) {
           else setOpen(true);
         }}
         onKeyDown={onButtonKeyDown}
+        {...(onPrepare ? { onPointerEnter: onPrepare, onFocus: onPrepare } : {})}
       >
         {label}
       </button>

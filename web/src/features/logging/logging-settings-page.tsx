@@ -3,7 +3,8 @@ import { ConfigFormPage } from '@/components/form/config-form-page';
 import { SelectField } from '@/components/form/fields';
 import { FormSection } from '@/components/form/form-section';
 import { Page } from '@/components/layout/page';
-import { useFirmwareGeneration } from '@/lib/firmware-generation';
+import { useEffect } from 'react';
+import { detectFirmwareGeneration, useFirmwareGeneration } from '@/lib/firmware-generation';
 import { useT } from '@/lib/i18n/use-t';
 import { DEFAULT_LEVELS, MODULE_LEVELS, levelKey, toLoggingRequest } from './logging-form';
 
@@ -15,6 +16,8 @@ import { DEFAULT_LEVELS, MODULE_LEVELS, levelKey, toLoggingRequest } from './log
 export function LoggingSettingsPage() {
   const t = useT();
   const generation = useFirmwareGeneration();
+  // Reached by a link or a reload, before any menu asked.
+  useEffect(() => void detectFirmwareGeneration(), []);
   if (generation === 'v24') {
     return (
       <Page title={t('loggingadmin.LoggingSettings')}>

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiCode } from '@heliodtu/contract/codes';
 import type { ApiResult } from '@heliodtu/contract/envelope';
 import type { LimitConfigRequest } from '@heliodtu/contract/limit';
@@ -50,6 +50,10 @@ export function LimitDialog({ open, serial, onClose }: InverterDialogProps) {
   const [result, setResult] = useState<ShownResult | null>(null);
   const [busy, setBusy] = useState(false);
   const dismiss = useCallback(() => setResult(null), []);
+  // Asked as the dialog opens, so a send does not wait for it (sendLimit).
+  useEffect(() => {
+    if (open) void detectFirmwareGeneration();
+  }, [open]);
 
   const value = typed ?? defaultLimitText(relative, status);
   const range = rangeFor(relative, status);
