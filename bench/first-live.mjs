@@ -238,8 +238,9 @@ async function visit(page, cdp, url, firstInverter, overview) {
         bytes: r.bytes,
         status: r.status,
         failed: r.failed,
-        // Served from the memory or disk cache: nothing crossed the wire.
-        cached: r.cached,
+        // Served from the memory or disk cache (a finished request with no bytes on the wire;
+        // Chromium flags memory-cache hits on no event).
+        cached: r.cached || (r.end !== undefined && r.bytes === 0 && !r.failed),
       }))
       .sort((a, b) => a.start - b.start);
     const bytes = list.reduce((sum, r) => sum + r.bytes, 0);
