@@ -207,7 +207,11 @@ export function AppRoutes() {
     <ErrorBoundary resetKey={location}>
       <Suspense fallback={<RouteFallback />}>
         {/* Behind a companion with several devices these screens act on one (issue 27). */}
-        {isDeviceScreen(location) ? <DeviceScope>{routes}</DeviceScope> : routes}
+        {import.meta.env.MODE !== 'firmware' && isDeviceScreen(location) ? (
+          <DeviceScope>{routes}</DeviceScope>
+        ) : (
+          routes
+        )}
       </Suspense>
     </ErrorBoundary>
   );
