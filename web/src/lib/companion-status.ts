@@ -23,17 +23,25 @@ function isCompanionStatus(body: unknown): body is CompanionStatus {
   );
 }
 
+let inFlight: Promise<readonly CompanionDevice[] | null> | undefined;
+
 /**
  * The devices behind this companion in the owner's order (issue 27), or null: any failure
  * counts as "not a companion".
  */
-export async function fetchCompanionDevices(): Promise<readonly CompanionDevice[] | null> {
-  const body = await apiRequest<unknown>(COMPANION_STATUS_API, {
+export function fetchCompanionDevices(): Promise<readonly CompanionDevice[] | null> {
+  // The menu and the screen ask at the same moment: one request answers both.
+  inFlight ??= apiRequest<unknown>(COMPANION_STATUS_API, {
     method: 'GET',
     silent: true,
     handle401: false,
-  }).catch(() => null);
-  return isCompanionStatus(body) ? body.devices : null;
+  })
+    .catch(() => null)
+    .then((body) => (isCompanionStatus(body) ? body.devices : null))
+    .finally(() => {
+      inFlight = undefined;
+    });
+  return inFlight;
 }
 
 /** The (first) device behind this companion, or null. */

@@ -32,7 +32,9 @@ export async function sendLimit(
   kind: LimitKind,
   dtu: string | null = null,
 ): Promise<ApiResult> {
-  const generation = await detectFirmwareGeneration();
+  // The generation read is the first device's; another device behind a companion (issue 27)
+  // may differ, so its limit takes the path for an unknown generation.
+  const generation = dtu === null ? await detectFirmwareGeneration() : null;
   const answer = await liveApi.setLimit(
     { ...request, limit_type: limitTypeFor(kind, generation ?? 'v26') },
     dtu,
