@@ -64,22 +64,8 @@ export type DeviceId = z.infer<typeof DeviceIdSchema>;
 /** Bytes of a device's display name (UTF-8). */
 export const DEVICE_NAME_MAX_BYTES = 32;
 
-/**
- * Requests for one device: `/dtu/<id>` before any OpenDTU path (`/dtu/roof/api/ntp/config`,
- * `/dtu/roof/console`). An unknown id is answered 404, never passed to another device, so a
- * save always lands on the device it names. Unprefixed OpenDTU paths keep working for
- * OpenDTU's own interface and apps: live data covers every device, inverter-specific requests
- * go to the device holding that serial, everything else to the first device.
- */
-export const DEVICE_PATH_PREFIX = '/dtu/';
-
-/** `path` (starting with `/`) for one device; unchanged for null (the simulated fleet, one device). */
-export function devicePath(deviceId: string | null, path: string): string {
-  return deviceId === null ? path : `${DEVICE_PATH_PREFIX}${encodeURIComponent(deviceId)}${path}`;
-}
-
-/** The interface's page-URL query parameter naming the device a settings, info or maintenance screen acts on. */
-export const DEVICE_QUERY_PARAM = 'dtu';
+// The paths and the page-URL parameter live zod-free in domain/, since the interface builds them too.
+export { DEVICE_PATH_PREFIX, DEVICE_QUERY_PARAM, devicePath } from './domain/device-path.js';
 
 /** GET /api/companion/devices (admin): the Devices screen's list, passwords never included. */
 export const DEVICES_PATH = '/api/companion/devices';

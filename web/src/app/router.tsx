@@ -2,7 +2,8 @@ import { Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/lib/i18n/use-t';
-import { PATHS } from '@/lib/paths';
+import { DeviceScope } from '@/components/layout/device-scope';
+import { isDeviceScreen, PATHS } from '@/lib/paths';
 import { WaitPage } from '@/features/maintenance/wait-page';
 import { LivePage } from '@/features/live/live-page';
 import { ErrorBoundary } from './error-boundary';
@@ -98,6 +99,14 @@ const HistoryPage =
         query: true,
       });
 
+// The devices behind a companion (issue 27): a companion's screen, never in the firmware build.
+const DevicesPage =
+  import.meta.env.MODE === 'firmware'
+    ? null
+    : lazyScreen(() => import('@/features/devices/devices-page').then((m) => m.DevicesPage), {
+        query: true,
+      });
+
 function RouteFallback() {
   const t = useT();
   return (
@@ -110,84 +119,99 @@ function RouteFallback() {
 /** The screens of spec §2. */
 export function AppRoutes() {
   const [location] = useLocation();
+  const routes = (
+    <Switch>
+      <Route path={PATHS.live}>
+        <RequireReadAccess>
+          <LivePage />
+        </RequireReadAccess>
+      </Route>
+      <Route path={PATHS.login} component={LoginPage} />
+      <Route path={PATHS.error} component={ErrorPage} />
+      <Route path={PATHS.about} component={AboutPage} />
+      {HistoryPage && <Route path={PATHS.history} component={HistoryPage} />}
+      <Route path={PATHS.wait} component={WaitPage} />
+      <Route path={PATHS.reboot}>
+        <RequireAuth>
+          <RebootPage />
+        </RequireAuth>
+      </Route>
+      <Route path={PATHS.firmwareUpgrade}>
+        <RequireAuth>
+          <FirmwareUpgradePage />
+        </RequireAuth>
+      </Route>
+      <Route path={PATHS.systemInfo} component={SystemInfoPage} />
+      <Route path={PATHS.networkInfo} component={NetworkInfoPage} />
+      <Route path={PATHS.ntpInfo} component={NtpInfoPage} />
+      <Route path={PATHS.mqttInfo} component={MqttInfoPage} />
+      <Route path={PATHS.console} component={ConsolePage} />
+      <Route path={PATHS.networkSettings}>
+        <RequireAuth>
+          <NetworkSettingsPage />
+        </RequireAuth>
+      </Route>
+      <Route path={PATHS.ntpSettings}>
+        <RequireAuth>
+          <NtpSettingsPage />
+        </RequireAuth>
+      </Route>
+      <Route path={PATHS.mqttSettings}>
+        <RequireAuth>
+          <MqttSettingsPage />
+        </RequireAuth>
+      </Route>
+      <Route path={PATHS.inverterSettings}>
+        <RequireAuth>
+          <InverterAdminPage />
+        </RequireAuth>
+      </Route>
+      <Route path={PATHS.dtuSettings}>
+        <RequireAuth>
+          <DtuSettingsPage />
+        </RequireAuth>
+      </Route>
+      <Route path={PATHS.deviceManager}>
+        <RequireAuth>
+          <DeviceManagerPage />
+        </RequireAuth>
+      </Route>
+      <Route path={PATHS.configManagement}>
+        <RequireAuth>
+          <ConfigAdminPage />
+        </RequireAuth>
+      </Route>
+      <Route path={PATHS.loggingSettings}>
+        <RequireAuth>
+          <LoggingSettingsPage />
+        </RequireAuth>
+      </Route>
+      <Route path={PATHS.securitySettings}>
+        <RequireAuth>
+          <SecuritySettingsPage />
+        </RequireAuth>
+      </Route>
+      {DevicesPage && (
+        <Route path={PATHS.devices}>
+          <RequireAuth>
+            <DevicesPage />
+          </RequireAuth>
+        </Route>
+      )}
+      <Route>
+        <Redirect to={PATHS.live} replace />
+      </Route>
+    </Switch>
+  );
   return (
     <ErrorBoundary resetKey={location}>
       <Suspense fallback={<RouteFallback />}>
-        <Switch>
-          <Route path={PATHS.live}>
-            <RequireReadAccess>
-              <LivePage />
-            </RequireReadAccess>
-          </Route>
-          <Route path={PATHS.login} component={LoginPage} />
-          <Route path={PATHS.error} component={ErrorPage} />
-          <Route path={PATHS.about} component={AboutPage} />
-          {HistoryPage && <Route path={PATHS.history} component={HistoryPage} />}
-          <Route path={PATHS.wait} component={WaitPage} />
-          <Route path={PATHS.reboot}>
-            <RequireAuth>
-              <RebootPage />
-            </RequireAuth>
-          </Route>
-          <Route path={PATHS.firmwareUpgrade}>
-            <RequireAuth>
-              <FirmwareUpgradePage />
-            </RequireAuth>
-          </Route>
-          <Route path={PATHS.systemInfo} component={SystemInfoPage} />
-          <Route path={PATHS.networkInfo} component={NetworkInfoPage} />
-          <Route path={PATHS.ntpInfo} component={NtpInfoPage} />
-          <Route path={PATHS.mqttInfo} component={MqttInfoPage} />
-          <Route path={PATHS.console} component={ConsolePage} />
-          <Route path={PATHS.networkSettings}>
-            <RequireAuth>
-              <NetworkSettingsPage />
-            </RequireAuth>
-          </Route>
-          <Route path={PATHS.ntpSettings}>
-            <RequireAuth>
-              <NtpSettingsPage />
-            </RequireAuth>
-          </Route>
-          <Route path={PATHS.mqttSettings}>
-            <RequireAuth>
-              <MqttSettingsPage />
-            </RequireAuth>
-          </Route>
-          <Route path={PATHS.inverterSettings}>
-            <RequireAuth>
-              <InverterAdminPage />
-            </RequireAuth>
-          </Route>
-          <Route path={PATHS.dtuSettings}>
-            <RequireAuth>
-              <DtuSettingsPage />
-            </RequireAuth>
-          </Route>
-          <Route path={PATHS.deviceManager}>
-            <RequireAuth>
-              <DeviceManagerPage />
-            </RequireAuth>
-          </Route>
-          <Route path={PATHS.configManagement}>
-            <RequireAuth>
-              <ConfigAdminPage />
-            </RequireAuth>
-          </Route>
-          <Route path={PATHS.loggingSettings}>
-            <RequireAuth>
-              <LoggingSettingsPage />
-            </RequireAuth>
-          </Route>
-          <Route path={PATHS.securitySettings}>
-            <RequireAuth>
-              <SecuritySettingsPage />
-            </RequireAuth>
-          </Route>
-          <Route>
-            <Redirect to={PATHS.live} replace />
-          </Route>
-        </Switch>
+        {/* Behind a companion with several devices these screens act on one (issue 27). */}
+        {import.meta.env.MODE !== 'firmware' && isDeviceScreen(location) ? (
+          <DeviceScope>{routes}</DeviceScope>
+        ) : (
+          routes
+        )}
       </Suspense>
     </ErrorBoundary>
   );

@@ -4,6 +4,7 @@ import {
   type DeviceProblemCode,
 } from '@heliodtu/contract/device-problem';
 import { appUrl, currentAppPath } from './base-path';
+import { deviceScopedPath } from './device-scope';
 import { gatewayReach, isNoAnswer } from './gateway-reach';
 import { loginPathWithReturn, navigateTo } from './navigation';
 import { PATHS } from './paths';
@@ -41,6 +42,12 @@ export interface RequestOptions {
   /** No navigation to /error on failure; the caller handles it (languages, version check, …). */
   silent?: boolean;
   signal?: AbortSignal;
+  /**
+   * The device behind a companion the request is for (issue 27): null for none, absent for the
+   * device of the screen shown (lib/device-scope.ts). A save passes the device its form loaded
+   * from, so it can never land on another.
+   */
+  device?: string | null;
 }
 
 interface LowLevelOptions extends RequestOptions {
@@ -71,8 +78,12 @@ export function showErrorPage(error: ApiError): void {
   navigateTo(`${PATHS.error}?${query.toString()}`);
 }
 
-function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
-  const url = new URL(appUrl(path));
+function buildUrl(
+  path: string,
+  query: Record<string, QueryValue> | undefined,
+  device: string | null | undefined,
+): string {
+  const url = new URL(appUrl(deviceScopedPath(path, device)));
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
@@ -102,7 +113,7 @@ export async function apiRequest<T>(path: string, options: LowLevelOptions): Pro
   const { method, body, query, silent = false, signal, authdata, handle401 = true } = options;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await fetch(buildUrl(path, query, options.device), {
       method,
       headers: authHeaders(authdata),
       ...(body === undefined ? {} : { body }),

@@ -23,31 +23,54 @@ function isCompanionStatus(body: unknown): body is CompanionStatus {
   );
 }
 
-/** The device behind this companion, or null: any failure counts as "not a companion". */
-export async function fetchCompanionDevice(): Promise<CompanionDevice | null> {
-  const body = await apiRequest<unknown>(COMPANION_STATUS_API, {
+let inFlight: Promise<readonly CompanionDevice[] | null> | undefined;
+
+/**
+ * The devices behind this companion in the owner's order (issue 27), or null: any failure
+ * counts as "not a companion".
+ */
+export function fetchCompanionDevices(): Promise<readonly CompanionDevice[] | null> {
+  // The menu and the screen ask at the same moment: one request answers both.
+  inFlight ??= apiRequest<unknown>(COMPANION_STATUS_API, {
     method: 'GET',
     silent: true,
     handle401: false,
-  }).catch(() => null);
-  return isCompanionStatus(body) ? (body.devices[0] ?? null) : null;
+  })
+    .catch(() => null)
+    .then((body) => (isCompanionStatus(body) ? body.devices : null))
+    .finally(() => {
+      inFlight = undefined;
+    });
+  return inFlight;
+}
+
+/** The (first) device behind this companion, or null. */
+export async function fetchCompanionDevice(): Promise<CompanionDevice | null> {
+  return (await fetchCompanionDevices())?.[0] ?? null;
 }
 
 /**
- * The device behind this companion; null on any other gateway (and always in the firmware
- * build). `pollMs` asks again that often, but only a companion: any other gateway is asked once.
+ * The devices behind this companion; null on any other gateway and until it answered (and
+ * always in the firmware build). `pollMs` asks again that often, but only a companion: any
+ * other gateway is asked once. `loaded` tells "not a companion" from "not yet known".
  */
-export function useCompanionDevice(pollMs?: number): CompanionDevice | null {
-  const [device, setDevice] = useState<CompanionDevice | null>(null);
+export function useCompanionDevices(pollMs?: number): {
+  devices: readonly CompanionDevice[] | null;
+  loaded: boolean;
+} {
+  const [state, setState] = useState<{
+    devices: readonly CompanionDevice[] | null;
+    loaded: boolean;
+  }>({ devices: null, loaded: import.meta.env.MODE === 'firmware' });
   useEffect(() => {
     // The firmware build is the device's own interface: never a companion.
     if (import.meta.env.MODE === 'firmware') return;
     let active = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = async () => {
-      const found = await fetchCompanionDevice();
+      const found = await fetchCompanionDevices();
       if (!active) return;
-      setDevice(found);
+      setState({ devices: found, loaded: true });
       if (found && pollMs) timer = setTimeout(() => void ask(), pollMs);
     };
     void ask();
@@ -56,5 +79,13 @@ export function useCompanionDevice(pollMs?: number): CompanionDevice | null {
       clearTimeout(timer);
     };
   }, [pollMs]);
-  return device;
+  return state;
+}
+
+/**
+ * The device behind this companion (the first of several); null on any other gateway (and
+ * always in the firmware build). `pollMs` as for useCompanionDevices.
+ */
+export function useCompanionDevice(pollMs?: number): CompanionDevice | null {
+  return useCompanionDevices(pollMs).devices?.[0] ?? null;
 }

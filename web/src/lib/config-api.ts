@@ -34,12 +34,18 @@ export function failedSaveResult(error: unknown): ApiResult {
   };
 }
 
+/** What a save posts, and to which device behind a companion (null for none, issue 27). */
+export interface SaveRequest<D> {
+  data: D;
+  device: string | null;
+}
+
 export function useSaveConfig<D>(area: string, path = `api/${area}/config`) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (data: D) => {
+    mutationFn: async ({ data, device }: SaveRequest<D>) => {
       try {
-        return await apiPost<ApiResult>(path, data, { silent: true });
+        return await apiPost<ApiResult>(path, data, { silent: true, device });
       } catch (error) {
         return failedSaveResult(error);
       }

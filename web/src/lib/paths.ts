@@ -24,6 +24,36 @@ export const PATHS = {
   loggingSettings: '/settings/logging',
   firmwareUpgrade: '/firmware/upgrade',
   reboot: '/maintenance/reboot',
+  /** The devices behind a companion (issue 27; shown only on a companion). */
+  devices: '/settings/devices',
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
+
+/**
+ * The screens that act on one device behind a companion with several (issue 27): they carry the
+ * device in their URL (`?dtu=`) and show the device selector. Live view, history, the Devices
+ * screen and the rest belong to the companion as a whole.
+ */
+const DEVICE_SCREENS: ReadonlySet<string> = new Set([
+  PATHS.wait,
+  PATHS.systemInfo,
+  PATHS.networkInfo,
+  PATHS.ntpInfo,
+  PATHS.mqttInfo,
+  PATHS.console,
+  PATHS.networkSettings,
+  PATHS.ntpSettings,
+  PATHS.mqttSettings,
+  PATHS.inverterSettings,
+  PATHS.dtuSettings,
+  PATHS.deviceManager,
+  PATHS.configManagement,
+  PATHS.securitySettings,
+  PATHS.loggingSettings,
+  PATHS.firmwareUpgrade,
+  PATHS.reboot,
+]);
+
+/** Whether an in-app path (without query) is a one-device screen. */
+export const isDeviceScreen = (path: string): boolean => DEVICE_SCREENS.has(path);

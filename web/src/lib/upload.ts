@@ -1,5 +1,6 @@
 import { ApiError, authHeaders, handleUnauthorized } from './api-client';
 import { appUrl } from './base-path';
+import { deviceScopedPath } from './device-scope';
 
 export interface UploadOptions {
   query?: Record<string, string>;
@@ -15,7 +16,7 @@ export interface UploadOptions {
  */
 export function upload(path: string, body: FormData, options: UploadOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const url = new URL(appUrl(path));
+    const url = new URL(appUrl(deviceScopedPath(path)));
     for (const [key, value] of Object.entries(options.query ?? {}))
       url.searchParams.set(key, value);
     const xhr = new XMLHttpRequest();

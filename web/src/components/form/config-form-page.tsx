@@ -1,8 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ApiResult } from '@heliodtu/contract/envelope';
 import { Page } from '@/components/layout/page';
 import { ResultAlert } from '@/components/ui/result-alert';
 import { useConfig, useSaveConfig } from '@/lib/config-api';
+import { currentScreenDevice, registerUnsavedEdits } from '@/lib/device-scope';
 import type { FieldMessage } from './field-message';
 import { FormFooter } from './form-footer';
 import { FormContext, useSettingsForm, type SettingsForm } from './use-settings-form';
@@ -50,10 +51,10 @@ export function ConfigFormPage<T, D = T>(props: ConfigFormPageProps<T, D>) {
           validate={props.validate}
           busy={save.isPending || query.isFetching}
           onCancel={() => void reload()}
-          onSave={async (values) => {
+          onSave={async (values, device) => {
             setResult(null);
             const data = props.toRequest ? props.toRequest(values) : values;
-            const answer = await save.mutateAsync(data);
+            const answer = await save.mutateAsync({ data, device });
             if (answer.type === 'success') props.onSaved?.(values);
             setResult(answer);
           }}
@@ -71,7 +72,8 @@ interface ConfigFormProps<D> {
   validate: ((values: D) => readonly FieldMessage[]) | undefined;
   busy: boolean;
   onCancel(): void;
-  onSave(values: D): Promise<void>;
+  /** `device`: the device behind a companion the form loaded from (issue 27), null for none. */
+  onSave(values: D, device: string | null): Promise<void>;
   children(form: SettingsForm<D>): ReactNode;
 }
 
@@ -84,9 +86,14 @@ function ConfigForm<D>({
   children,
 }: ConfigFormProps<D>) {
   const form = useSettingsForm<D>({ initial, ...(validate ? { validate } : {}) });
+  // The device these values came from: a save goes there and nowhere else, whatever the screen
+  // is switched to meanwhile (issue 27).
+  const [device] = useState(currentScreenDevice);
+  const edited = form.values !== initial;
+  useEffect(() => (edited ? registerUnsavedEdits(() => true) : undefined), [edited]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (form.trySubmit()) void onSave(form.values);
+    if (form.trySubmit()) void onSave(form.values, device);
   };
   return (
     <FormContext.Provider value={form as SettingsForm<unknown>}>

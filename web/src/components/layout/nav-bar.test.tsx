@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { companionDeviceFixture } from '@heliodtu/contract/fixtures/companion';
 import { useFirmwareGenerationStore } from '@/lib/firmware-generation';
 import { firmwareStatus } from '@/testing/api-handlers';
 import { server } from '@/testing/msw-server';
@@ -40,5 +41,48 @@ describe('NavBar by firmware generation (issue 25)', () => {
     // The answer has come and changed nothing.
     await waitFor(() => expect(useFirmwareGenerationStore.getState().status).toBe('known'));
     expect(screen.queryByRole('menuitem', { name: 'Logging' })).toBeNull();
+  });
+});
+
+describe('NavBar behind a companion with several devices (issue 27)', () => {
+  const DEVICES = [
+    { ...companionDeviceFixture, id: 'roof', name: 'Roof' },
+    { ...companionDeviceFixture, id: 'shed', name: 'Shed' },
+  ];
+
+  async function openAt(route: string, companion: boolean) {
+    server.use(
+      http.get('*/api/history/range', () => HttpResponse.text('<!doctype html>')),
+      http.get('*/api/companion/status', () =>
+        HttpResponse.json({ companion, devices: companion ? DEVICES : [] }),
+      ),
+      firmwareStatus('v24'),
+    );
+    const view = renderWithProviders(<NavBar />, { route, loggedIn: true });
+    await view.user.click(screen.getByRole('button', { name: 'Settings' }));
+    return view;
+  }
+
+  it('offers the Devices screen on a companion, and keeps the device from screen to screen', async () => {
+    await openAt('/settings/ntp?dtu=shed', true);
+    expect(await screen.findByRole('menuitem', { name: 'Devices' })).toHaveAttribute(
+      'href',
+      '/settings/devices',
+    );
+    expect(screen.getByRole('menuitem', { name: 'MQTT' })).toHaveAttribute(
+      'href',
+      '/settings/mqtt?dtu=shed',
+    );
+  });
+
+  it('has no Devices entry and plain links on any other gateway', async () => {
+    await openAt('/settings/ntp', false);
+    expect(screen.getByRole('menuitem', { name: 'MQTT' })).toHaveAttribute(
+      'href',
+      '/settings/mqtt',
+    );
+    // The answer "no companion" has come and changed nothing.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('menuitem', { name: 'Devices' })).toBeNull();
   });
 });

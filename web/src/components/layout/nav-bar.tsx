@@ -3,6 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { MenuButton } from '@/components/ui/dropdown-menu';
 import { MenuDivider } from '@/components/ui/menu-items';
 import { useAuthStore } from '@/lib/auth-store';
+import { useCompanionDevices } from '@/lib/companion-status';
 import { detectFirmwareGeneration, useCurrentFirmware } from '@/lib/firmware-generation';
 import { detectHistory, useHistoryAvailable } from '@/lib/history-support';
 import { useT } from '@/lib/i18n/use-t';
@@ -32,6 +33,8 @@ export function NavBar() {
   // Asked when the Settings menu is about to open, not on every page load; again after a
   // login when the first try met a 401.
   const currentFirmware = useCurrentFirmware();
+  // The Devices screen exists on a companion only (issue 27).
+  const onCompanion = useCompanionDevices().devices !== null;
   const navLink = (href: string) => ({
     href,
     className: `nav-link${location === href ? ' active' : ''}`,
@@ -84,6 +87,7 @@ export function NavBar() {
               {currentFirmware && (
                 <MenuLink href={PATHS.loggingSettings}>{t('menu.LoggingSettings')}</MenuLink>
               )}
+              {onCompanion && <MenuLink href={PATHS.devices}>{t('menu.Devices')}</MenuLink>}
               <MenuDivider />
               <MenuLink href={PATHS.configManagement}>{t('menu.ConfigManagement')}</MenuLink>
               <MenuLink href={PATHS.firmwareUpgrade}>{t('menu.FirmwareUpgrade')}</MenuLink>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ReconnectingSocket, type SocketLike } from '@/lib/reconnecting-socket';
+import { deviceScopedPath } from '@/lib/device-scope';
 import { onSessionChange } from '@/lib/session';
 import { socketUrlWithLogin } from '@/lib/socket-login-url';
 import { appendConsole, consoleStamp, EMPTY_CONSOLE, type ConsoleBuffer } from './console-buffer';
@@ -16,7 +17,8 @@ export const CONSOLE_KEEP_ALIVE_MS = 5_000;
  * userinfo (a device's Basic or Digest challenge).
  */
 export function consoleSocketUrl(): string {
-  return socketUrlWithLogin(CONSOLE_PATH, CONSOLE_AUTH_PARAM);
+  // Behind a companion with several devices: the console of the device the screen shows.
+  return socketUrlWithLogin(deviceScopedPath(CONSOLE_PATH), CONSOLE_AUTH_PARAM);
 }
 
 export interface ConsoleSocket {

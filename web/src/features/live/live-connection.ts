@@ -1,7 +1,7 @@
 import { gatewayReach } from '@/lib/gateway-reach';
 import { ReconnectingSocket, type SocketLike } from '@/lib/reconnecting-socket';
 import { liveActions, useLiveStore } from './live-store';
-import { parseLiveText, parseLiveUpdate } from './merge-live-update';
+import { parseLiveText, parseLiveUpdate, type LiveUpdate } from './merge-live-update';
 
 /** Spec §9: live keep-alive 59 s, the check 10 s after '{}'. */
 export const LIVE_KEEP_ALIVE_MS = 59_000;
@@ -20,7 +20,8 @@ export const POLL_INTERVAL_MS = 5_000;
 
 export interface LiveConnectionDeps {
   /** GET api/livedata/status, with `inv` the full object of one inverter; rejects on failure. */
-  fetchStatus(inv?: string): Promise<unknown>;
+  /** GET api/livedata/status; with `inv` that inverter's full object, of device `dtu` when given. */
+  fetchStatus(inv?: string, dtu?: string): Promise<unknown>;
   /** The socket URL, built for each connection (credentials may change in between). */
   socketUrl(): string;
   createSocket?(url: string): SocketLike;
@@ -171,10 +172,12 @@ export class LiveConnection {
       const list = parseLiveUpdate(await this.deps.fetchStatus());
       if (generation !== this.generation) return;
       if (list) liveActions.snapshot(list);
-      for (const { serial } of list?.inverters ?? []) {
-        const full = parseLiveUpdate(await this.deps.fetchStatus(serial));
+      for (const { serial, dtu } of list?.inverters ?? []) {
+        // Behind a companion with several devices the inverter's own device answers (issue 27);
+        // its answer does not name the device, so it is stamped here to merge into the same entry.
+        const full = parseLiveUpdate(await this.deps.fetchStatus(serial, dtu));
         if (generation !== this.generation) return;
-        if (full) liveActions.message(full);
+        if (full) liveActions.message(dtu === undefined ? full : withDevice(full, dtu));
       }
     } catch {
       // Tried again in POLL_INTERVAL_MS.
@@ -182,4 +185,9 @@ export class LiveConnection {
     if (generation !== this.generation) return;
     this.pollTimer = setTimeout(() => void this.pollRound(generation), POLL_INTERVAL_MS);
   }
+}
+
+/** An update whose inverters are all on device `dtu` (issue 27). */
+function withDevice(update: LiveUpdate, dtu: string): LiveUpdate {
+  return { ...update, inverters: update.inverters.map((inverter) => ({ ...inverter, dtu })) };
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { Page } from '@/components/layout/page';
-import { useCompanionDevice } from '@/lib/companion-status';
+import { useCompanionDevices } from '@/lib/companion-status';
 import { useGatewayReach } from '@/lib/gateway-reach';
 import { useT } from '@/lib/i18n/use-t';
 import { PATHS } from '@/lib/paths';
@@ -65,7 +65,10 @@ export function LivePage() {
   useWeakStringFeed((inverterCount ?? 0) > 0);
   // On a companion whose device is away the companion answered: its banner says why, not
   // "the gateway did not answer".
-  const device = useCompanionDevice(DEVICE_STATUS_POLL_MS);
+  const { devices } = useCompanionDevices(DEVICE_STATUS_POLL_MS);
+  // With several devices each one's state shows at its group in the overview (issue 27); the
+  // banner is for the one device whose absence explains the whole page.
+  const device = devices?.length === 1 ? (devices[0] ?? null) : null;
   const deviceAway = deviceNeedsHint(device);
 
   return (
@@ -87,7 +90,7 @@ export function LivePage() {
       {inverterCount !== undefined && (
         <>
           <TotalsCards />
-          {inverterCount === 0 ? <NoInverters /> : <InverterTabs />}
+          {inverterCount === 0 ? <NoInverters /> : <InverterTabs devices={devices} />}
         </>
       )}
     </Page>

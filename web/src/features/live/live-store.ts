@@ -3,6 +3,7 @@ import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
 import {
   applyLiveSnapshot,
   markReceived,
+  liveKeyOf,
   mergeLiveUpdate,
   type LiveData,
   type LiveInverter,
@@ -15,7 +16,10 @@ export type LiveTransport = 'socket' | 'polling';
 export interface LiveState {
   /** Null until the first answer or message. */
   data: LiveData | null;
-  /** Arrival time (ms) of each inverter's last data; data age is derived from it (architecture §6.5). */
+  /**
+   * Arrival time (ms) of each inverter's last data, by live key (liveKeyOf); data age is derived
+   * from it (architecture §6.5).
+   */
   receivedAt: Readonly<Record<string, number>>;
   /** The socket is open (the page's online dot). */
   connected: boolean;
@@ -23,7 +27,7 @@ export interface LiveState {
   /** When any data last arrived (ms), null before; stale data is told from it. */
   lastUpdateAt: number | null;
   /**
-   * The tab chosen by the user: an inverter's serial or OVERVIEW; kept here so a reload does not
+   * The tab chosen by the user: an inverter's live key (its serial with one device) or OVERVIEW; kept here so a reload does not
    * lose it, and in localStorage so the browser remembers it (issue 15).
    */
   selected: string | null;
@@ -115,7 +119,7 @@ export const liveActions = {
   setTransport(transport: LiveTransport): void {
     useLiveStore.setState({ transport });
   },
-  /** An inverter's serial or OVERVIEW. */
+  /** An inverter's live key or OVERVIEW. */
   select(tab: string): void {
     useLiveStore.setState({ selected: tab });
     storage.set(STORAGE_KEYS.liveTab, tab);
@@ -129,15 +133,15 @@ export const liveActions = {
 
 //-- Selectors
 
-/** One inverter by serial; keeps its reference while other inverters update. */
+/** One inverter by live key (liveKeyOf); keeps its reference while other inverters update. */
 export const selectInverter =
-  (serial: string) =>
+  (key: string) =>
   (state: LiveState): LiveInverter | undefined =>
-    state.data?.inverters.find((inverter) => inverter.serial === serial);
+    state.data?.inverters.find((inverter) => liveKeyOf(inverter) === key);
 
-/** The serials in display order, joined, so a selector result compares by value. */
+/** The live keys in display order, joined, so a selector result compares by value. */
 export const selectSerialKey = (state: LiveState): string =>
-  state.data?.inverters.map((inverter) => inverter.serial).join(',') ?? '';
+  state.data?.inverters.map(liveKeyOf).join(',') ?? '';
 
 const NO_INVERTERS: readonly LiveInverter[] = [];
 

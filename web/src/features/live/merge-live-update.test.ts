@@ -7,6 +7,7 @@ import {
   applyLiveSnapshot,
   EMPTY_LIVE_DATA,
   hasChannels,
+  liveKeyOf,
   markReceived,
   mergeLiveUpdate,
   parseLiveText,
@@ -193,5 +194,31 @@ describe('helpers', () => {
   ] as const)('inverter state %o is %s', (flags, state, headerClass) => {
     expect(inverterStateOf(flags)).toBe(state);
     expect(HEADER_CLASS[inverterStateOf(flags)]).toBe(headerClass);
+  });
+});
+
+describe('several devices behind one companion (issue 27)', () => {
+  const onRoof = { ...balcony, dtu: 'roof' };
+  const onShed = { ...balcony, name: 'Balcony (old)', dtu: 'shed' };
+
+  it('keys an inverter by device and serial, or by serial alone without a device', () => {
+    expect(liveKeyOf(onRoof)).toBe(`roof/${balcony.serial}`);
+    expect(liveKeyOf(balcony)).toBe(balcony.serial);
+  });
+
+  it('keeps the same serial on two devices as two inverters, each merged with its own', () => {
+    const start = applyLiveSnapshot(null, { inverters: [onRoof, onShed] });
+    expect(start.inverters.map(liveKeyOf)).toEqual([
+      `roof/${balcony.serial}`,
+      `shed/${balcony.serial}`,
+    ]);
+    const merged = mergeLiveUpdate(start, { inverters: [{ ...onShed, producing: false }] });
+    expect(merged.inverters.map((inverter) => [inverter.name, inverter.producing])).toEqual([
+      ['Balcony', balcony.producing],
+      ['Balcony (old)', false],
+    ]);
+    expect(merged.inverters[0]).toBe(start.inverters[0]);
+    const received = markReceived({}, { inverters: [onShed] }, 5);
+    expect(received).toEqual({ [`shed/${balcony.serial}`]: 5 });
   });
 });

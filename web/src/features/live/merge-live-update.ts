@@ -5,9 +5,22 @@ import type {
   LiveTotal,
 } from '@heliodtu/contract/live-data';
 
-/** An inverter as the live view holds it: the common fields, channels once a full object came. */
+/**
+ * An inverter as the live view holds it: the common fields, channels once a full object came,
+ * and behind a companion with several devices the id of the device it is on (issue 27).
+ */
 export type LiveInverter = LiveInverterPartial &
-  Partial<Pick<LiveInverterFull, 'AC' | 'DC' | 'INV' | 'events'>>;
+  Partial<Pick<LiveInverterFull, 'AC' | 'DC' | 'INV' | 'events'>> & { dtu?: string };
+
+/**
+ * What the live view keys an inverter by: its serial, or `<device>/<serial>` when it carries a
+ * device (issue 27), so the same serial on two devices stays two inverters, never merged.
+ * Serials are hex and device ids have no slash, so the two forms never meet.
+ */
+export const liveKeyOf = (inverter: { serial: string; dtu?: string | null | undefined }): string =>
+  typeof inverter.dtu === 'string' && inverter.dtu !== ''
+    ? `${inverter.dtu}/${inverter.serial}`
+    : inverter.serial;
 
 /** The live view's data: the shape of `/api/livedata/status`, inverters sorted by `order`. */
 export interface LiveData {
@@ -87,17 +100,18 @@ function mergeTop(current: LiveData, update: LiveUpdate): Pick<LiveData, 'total'
 export function mergeLiveUpdate(current: LiveData | null, update: LiveUpdate): LiveData {
   const base = current ?? EMPTY_LIVE_DATA;
   if (update.inverters.length === 0) return { ...base, ...mergeTop(base, update) };
-  const incoming = new Map(update.inverters.map((inverter) => [inverter.serial, inverter]));
+  const incoming = new Map(update.inverters.map((inverter) => [liveKeyOf(inverter), inverter]));
   const merged = base.inverters.map((old) => {
-    const next = incoming.get(old.serial);
+    const next = incoming.get(liveKeyOf(old));
     if (!next) return old;
-    incoming.delete(old.serial);
+    incoming.delete(liveKeyOf(old));
     return { ...old, ...next };
   });
   const added = [...incoming.values()];
   const orderChanged = update.inverters.some(
     (inverter) =>
-      base.inverters.find((old) => old.serial === inverter.serial)?.order !== inverter.order,
+      base.inverters.find((old) => liveKeyOf(old) === liveKeyOf(inverter))?.order !==
+      inverter.order,
   );
   const inverters = [...merged, ...added];
   return {
@@ -113,22 +127,22 @@ export function mergeLiveUpdate(current: LiveData | null, update: LiveUpdate): L
  */
 export function applyLiveSnapshot(current: LiveData | null, update: LiveUpdate): LiveData {
   const base = current ?? EMPTY_LIVE_DATA;
-  const known = new Map(base.inverters.map((inverter) => [inverter.serial, inverter]));
+  const known = new Map(base.inverters.map((inverter) => [liveKeyOf(inverter), inverter]));
   const inverters = update.inverters.map((inverter) => {
-    const old = known.get(inverter.serial);
+    const old = known.get(liveKeyOf(inverter));
     return old ? { ...old, ...inverter } : inverter;
   });
   return { inverters: sortByOrder(inverters), ...mergeTop(base, update) };
 }
 
-/** Arrival time per serial: the update's inverters arrived at `at` (ms), the rest keep theirs. */
+/** Arrival time per live key: the update's inverters arrived at `at` (ms), the rest keep theirs. */
 export function markReceived(
   previous: Readonly<Record<string, number>>,
   update: LiveUpdate,
   at: number,
 ): Record<string, number> {
   const next = { ...previous };
-  for (const inverter of update.inverters) next[inverter.serial] = at;
+  for (const inverter of update.inverters) next[liveKeyOf(inverter)] = at;
   return next;
 }
 

@@ -20,10 +20,14 @@ export interface LiveSocketControl {
  * GET api/livedata/status, silent: the live view says itself when data does not come. The first
  * list comes from the request index.html started while the JS downloaded, when there is one.
  */
-export function fetchLiveStatus(inv?: string): Promise<unknown> {
+export function fetchLiveStatus(inv?: string, dtu?: string): Promise<unknown> {
   const early = inv ? undefined : takeEarlyLiveStatus();
   if (early) return apiAnswer(early, 'api/livedata/status', { silent: true });
-  return apiGet('api/livedata/status', { silent: true, ...(inv ? { query: { inv } } : {}) });
+  return apiGet('api/livedata/status', {
+    silent: true,
+    device: dtu ?? null,
+    ...(inv ? { query: { inv } } : {}),
+  });
 }
 
 // contract/src/ws.ts would bring zod into the bundle (budget), so its two facts are repeated

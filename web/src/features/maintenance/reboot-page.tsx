@@ -6,6 +6,7 @@ import { ResultAlert, type ShownResult } from '@/components/ui/result-alert';
 import { apiPost } from '@/lib/api-client';
 import { RichText } from '@/lib/i18n/rich-text';
 import { useT } from '@/lib/i18n/use-t';
+import { withScreenDevice } from '@/lib/device-scope';
 import { PATHS } from '@/lib/paths';
 
 const REBOOT_TRIGGERED = 6001;
@@ -22,7 +23,10 @@ export function RebootPage() {
 
   useEffect(() => {
     if (result?.code !== REBOOT_TRIGGERED) return;
-    const timer = window.setTimeout(() => navigate(`${PATHS.wait}?for=reboot`), REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(
+      () => navigate(withScreenDevice(`${PATHS.wait}?for=reboot`)),
+      REDIRECT_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [result, navigate]);
 

@@ -1,5 +1,6 @@
 import { StatusPage } from '@/components/layout/status-page';
-import { useCompanionDevice } from '@/lib/companion-status';
+import { useCompanionDevices } from '@/lib/companion-status';
+import { currentScreenDevice } from '@/lib/device-scope';
 import { useT } from '@/lib/i18n/use-t';
 import { useSystemStatus } from './api/system-status';
 import { CompanionInfo } from './components/companion-info';
@@ -14,7 +15,13 @@ import { TaskDetails } from './components/task-details';
 export function SystemInfoPage() {
   const t = useT();
   const query = useSystemStatus();
-  const companionDevice = useCompanionDevice();
+  const { devices } = useCompanionDevices();
+  // With several devices: the one the selector shows (issue 27); else the only one.
+  const shown = currentScreenDevice();
+  const companionDevice =
+    (shown === null ? undefined : devices?.find((device) => device.id === shown)) ??
+    devices?.[0] ??
+    null;
   const companionCard = companionDevice && <CompanionInfo device={companionDevice} />;
   return (
     <StatusPage

@@ -7,6 +7,8 @@
  * no offline pause (networkMode 'always').
  */
 
+import { currentScreenDevice, forScreenDevice } from '../device-scope';
+
 export type QueryKey = readonly unknown[];
 export type QueryMeta = Record<string, unknown>;
 export type QueryStatus = 'pending' | 'error' | 'success';
@@ -100,6 +102,9 @@ export class Query<T = unknown> {
   #gcTimer: ReturnType<typeof setTimeout> | undefined;
   #selected: [unknown, unknown, unknown] | undefined;
 
+  /** The device behind a companion this entry's requests go to (issue 27), as when it was made. */
+  readonly #device = currentScreenDevice();
+
   constructor(
     readonly client: QueryClient,
     readonly queryKey: QueryKey,
@@ -153,7 +158,11 @@ export class Query<T = unknown> {
       this.setState({ ...patch, fetchStatus: 'idle' });
     };
     return (this.#promise = (async () =>
-      queryFn!({ signal: controller.signal, queryKey: this.queryKey, meta }))().then(
+      // Its request starts within this call, so it goes to this entry's device whatever the
+      // screen's device is at this moment (a remount's effects run in between).
+      forScreenDevice(this.#device, () =>
+        queryFn!({ signal: controller.signal, queryKey: this.queryKey, meta }),
+      ))().then(
       (data) =>
         settle({
           data: share(this.state.data, data),
@@ -208,6 +217,16 @@ export class Query<T = unknown> {
 const matches = (key: QueryKey, prefix: QueryKey = []) =>
   prefix.every((part, index) => hashKey([part]) === hashKey([key[index]]));
 
+/**
+ * The key as cached: behind a companion with several devices, a one-device screen's data is
+ * cached per device (issue 27), so a switch of device never shows the other device's answer.
+ * The device goes last, so prefix matching (invalidateQueries) works as before.
+ */
+const scopedKey = (key: QueryKey): QueryKey => {
+  const device = currentScreenDevice();
+  return device === null ? key : [...key, { dtu: device }];
+};
+
 export class QueryClient {
   readonly #queries = new Map<string, Query<unknown>>();
   readonly defaults: QueryDefaults;
@@ -217,7 +236,8 @@ export class QueryClient {
   }
 
   /** The entry for `queryKey`, created on first use. */
-  getQuery<T>(queryKey: QueryKey): Query<T> {
+  getQuery<T>(unscopedKey: QueryKey): Query<T> {
+    const queryKey = scopedKey(unscopedKey);
     const hash = hashKey(queryKey);
     let query = this.#queries.get(hash);
     if (!query) this.#queries.set(hash, (query = new Query(this, queryKey)));
@@ -231,7 +251,7 @@ export class QueryClient {
   }
 
   getQueryData<T>(queryKey: QueryKey): T | undefined {
-    return this.#queries.get(hashKey(queryKey))?.state.data as T | undefined;
+    return this.#queries.get(hashKey(scopedKey(queryKey)))?.state.data as T | undefined;
   }
 
   setQueryData<T>(queryKey: QueryKey, updater: T | ((old: T | undefined) => T)): T {

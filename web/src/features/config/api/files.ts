@@ -3,6 +3,7 @@ import type { FileListEntry } from '@heliodtu/contract/files';
 import type { ShownResult } from '@/components/ui/result-alert';
 import { ApiError, apiGet, apiPost, authHeaders, handleUnauthorized } from '@/lib/api-client';
 import { appUrl } from '@/lib/base-path';
+import { deviceScopedPath } from '@/lib/device-scope';
 import { upload } from '@/lib/upload';
 import type { UploadContext } from '@/lib/upload-flow';
 
@@ -28,7 +29,7 @@ export function factoryReset(): Promise<ShownResult> {
 
 /** A file of the gateway as a blob (with the login header, so no plain link). */
 export async function fetchFile(name: string): Promise<Blob> {
-  const url = new URL(appUrl('api/file/get'));
+  const url = new URL(appUrl(deviceScopedPath('api/file/get')));
   url.searchParams.set('file', name);
   let response: Response;
   try {

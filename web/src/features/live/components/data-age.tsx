@@ -10,18 +10,19 @@ import { useLiveStore } from '../live-store';
  * time of the last data (spec §4). Only this small component ticks every second.
  */
 export function DataAge({
-  serial,
+  liveKey,
   dataAge,
   dataAgeMs,
 }: {
-  serial: string;
+  /** The inverter's live key (liveKeyOf). */
+  liveKey: string;
   dataAge: number;
   dataAgeMs?: number | undefined;
 }) {
   const t = useT();
   const format = useFormat();
   const now = useNow();
-  const receivedAt = useLiveStore((state) => state.receivedAt[serial]) ?? now;
+  const receivedAt = useLiveStore((state) => state.receivedAt[liveKey]) ?? now;
   const age = inverterAgeSeconds({ data_age: dataAge, data_age_ms: dataAgeMs }, receivedAt, now);
   const shown = dataAgeDisplay(age, now);
   return (

@@ -25,14 +25,15 @@ const EventLogDialog = lazyDialog(() =>
 
 interface InverterDialogsProps {
   serial: string;
+  dtu: string | null;
   open: DialogKind | null;
   onClose(): void;
 }
 
 /** The five dialogs of one inverter (spec §2); state-driven, one open at a time. */
-export function InverterDialogs({ serial, open, onClose }: InverterDialogsProps) {
+export function InverterDialogs({ serial, dtu, open, onClose }: InverterDialogsProps) {
   if (open === null) return null;
-  const props = { open: true, serial, onClose };
+  const props = { open: true, serial, dtu, onClose };
   return (
     <Suspense fallback={null}>
       {open === 'limit' && <LimitDialog {...props} />}

@@ -2,12 +2,13 @@ import type { LiveInverterPartial } from '@heliodtu/contract/live-data';
 import { useFormat } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
 import { HEADER_CLASS, inverterStateOf } from '../inverter-state';
+import { liveKeyOf } from '../merge-live-update';
 import { DataAge } from './data-age';
 import { LimitRequestStatus } from './limit-request-status';
 import { ToolButtons, type DialogKind } from './tool-buttons';
 
 interface InverterHeaderProps {
-  inverter: LiveInverterPartial & { events?: number };
+  inverter: LiveInverterPartial & { events?: number; dtu?: string };
   onOpen(kind: DialogKind): void;
 }
 
@@ -41,7 +42,7 @@ export function InverterHeader({ inverter, onOpen }: InverterHeaderProps) {
         <span>
           {t('home.DataAge')}
           <DataAge
-            serial={inverter.serial}
+            liveKey={liveKeyOf(inverter)}
             dataAge={inverter.data_age}
             dataAgeMs={inverter.data_age_ms}
           />

@@ -14,14 +14,15 @@ import type { DialogKind } from './tool-buttons';
  * object arrives, spec §2), radio statistics, and its dialogs. Re-renders only when this
  * inverter's data changes.
  */
-export function InverterPanel({ serial }: { serial: string }) {
+export function InverterPanel({ liveKey }: { liveKey: string }) {
   const t = useT();
-  const inverter = useLiveStore(selectInverter(serial));
+  const inverter = useLiveStore(selectInverter(liveKey));
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   if (!inverter) return null;
+  const dtu = inverter.dtu ?? null;
 
   return (
-    <div className="card" data-testid={`inverter-${serial}`}>
+    <div className="card" data-testid={`inverter-${liveKey}`}>
       <InverterHeader inverter={inverter} onOpen={setDialog} />
       <div className="card-body">
         {hasChannels(inverter) ? (
@@ -36,10 +37,20 @@ export function InverterPanel({ serial }: { serial: string }) {
           </div>
         )}
         <div className="mt-3">
-          <RadioStats serial={serial} stats={inverter.radio_stats} />
+          <RadioStats
+            serial={inverter.serial}
+            dtu={dtu}
+            liveKey={liveKey}
+            stats={inverter.radio_stats}
+          />
         </div>
       </div>
-      <InverterDialogs serial={serial} open={dialog} onClose={() => setDialog(null)} />
+      <InverterDialogs
+        serial={inverter.serial}
+        dtu={dtu}
+        open={dialog}
+        onClose={() => setDialog(null)}
+      />
     </div>
   );
 }

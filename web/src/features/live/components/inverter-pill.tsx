@@ -8,7 +8,10 @@ import { inverterStateOf } from '../inverter-state';
 import { selectInverter, useLiveStore } from '../live-store';
 
 interface InverterPillProps {
-  serial: string;
+  /** The inverter's live key (liveKeyOf). */
+  liveKey: string;
+  /** Behind a companion with several devices: the device it is on (issue 27). */
+  deviceName?: string | undefined;
   selected: boolean;
   tabId: string;
   panelId: string;
@@ -24,9 +27,10 @@ const ICONS = {
 } as const;
 
 /** One tab of the inverter selector, with its state icon and AC power (OpenDTU O#2435). */
-export function InverterPill({ serial, selected, tabId, panelId, onSelect }: InverterPillProps) {
+export function InverterPill(props: InverterPillProps) {
+  const { liveKey, deviceName, selected, tabId, panelId, onSelect } = props;
   const format = useFormat();
-  const inverter = useLiveStore(selectInverter(serial));
+  const inverter = useLiveStore(selectInverter(liveKey));
   if (!inverter) return null;
   const state = inverterStateOf(inverter);
   const power = inverter.AC?.['0']?.Power;
@@ -47,6 +51,9 @@ export function InverterPill({ serial, selected, tabId, panelId, onSelect }: Inv
           <Icon svg={ICONS[state].svg} />
         </span>
         <span>{inverter.name}</span>
+        {deviceName !== undefined && (
+          <small className={selected ? undefined : 'text-body-secondary'}>({deviceName})</small>
+        )}
         {power && state === 'producing' && (
           <small className={selected ? undefined : 'text-body-secondary'}>
             {formatValueWithUnit(format, power)}

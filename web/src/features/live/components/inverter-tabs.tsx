@@ -1,4 +1,5 @@
 import { useId, type KeyboardEvent } from 'react';
+import type { CompanionDevice } from '@heliodtu/contract/companion';
 import gridIcon from 'bootstrap-icons/icons/grid-3x3-gap-fill.svg?raw';
 import { Icon } from '@/components/ui/icon';
 import { useT } from '@/lib/i18n/use-t';
@@ -10,16 +11,44 @@ import { OverviewPanel } from '../overview/overview-panel';
 import { InverterPanel } from './inverter-panel';
 import { InverterPill } from './inverter-pill';
 
+const deviceOfKey = (key: string) => (key.includes('/') ? key.slice(0, key.indexOf('/')) : '');
+
+/** The name of the device a live key is on, when it carries one. */
+const deviceNameOf = (devices: readonly CompanionDevice[], key: string): string | undefined => {
+  const id = deviceOfKey(key);
+  return id === '' ? undefined : (devices.find((device) => device.id === id)?.name ?? id);
+};
+
+/** Live keys grouped by device in the owner's order (stable within a device); unchanged without. */
+function byDevice(keys: string[], devices: readonly CompanionDevice[] | null): string[] {
+  if (!devices) return keys;
+  const rank = (key: string) => {
+    const index = devices.findIndex((device) => device.id === deviceOfKey(key));
+    return index === -1 ? devices.length : index;
+  };
+  return keys
+    .map((key, index) => ({ key, index, rank: rank(key) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ key }) => key);
+}
+
 /**
  * The inverter selector (WAI-ARIA tabs as Bootstrap pills) and the selected panel. With two or
  * more inverters an Overview tab comes first and is the default (issue 15); with a single
  * inverter there is nothing to choose, so the pills are hidden (spec §2).
  */
-export function InverterTabs() {
+export function InverterTabs({
+  devices,
+}: {
+  /** Behind a companion: its devices in the owner's order (issue 27); null elsewhere. */
+  devices?: readonly CompanionDevice[] | null | undefined;
+} = {}) {
   const t = useT();
   const baseId = useId();
   const serialKey = useLiveStore(selectSerialKey);
-  const serials = serialKey === '' ? [] : serialKey.split(',');
+  const several = !!devices && devices.length > 1;
+  // Live keys; with several devices in the owner's device order (`<device>/<serial>`).
+  const serials = byDevice(serialKey === '' ? [] : serialKey.split(','), several ? devices : null);
   const single = serials.length === 1;
   const tabs = single ? serials : [OVERVIEW, ...serials];
   const chosen = useLiveStore((state) => state.selected);
@@ -75,7 +104,8 @@ export function InverterTabs() {
           {serials.map((serial) => (
             <InverterPill
               key={serial}
-              serial={serial}
+              liveKey={serial}
+              deviceName={several ? deviceNameOf(devices, serial) : undefined}
               selected={serial === selected}
               tabId={tabId(serial)}
               panelId={panelId}
@@ -89,9 +119,9 @@ export function InverterTabs() {
         {...(single ? {} : { role: 'tabpanel', 'aria-labelledby': tabId(selected) })}
       >
         {overviewOn ? (
-          <OverviewPanel onOpen={liveActions.select} />
+          <OverviewPanel onOpen={liveActions.select} devices={devices} />
         ) : (
-          <InverterPanel key={selected} serial={selected} />
+          <InverterPanel key={selected} liveKey={selected} />
         )}
       </div>
     </>

@@ -15,6 +15,7 @@ import {
   useLimitRequestStore,
   type LimitRequest,
 } from '../limit-request-store';
+import { liveKeyOf } from '../merge-live-update';
 import { useRequest } from '../use-request';
 import { StatusBadge } from './status-badge';
 
@@ -23,11 +24,13 @@ const STATUS_POLL_MS = 2_000;
 /** A confirmed request stays this long, so the user sees it confirmed. */
 const CONFIRMED_FOR_MS = 10_000;
 
-type Reported = Pick<LiveInverterPartial, 'serial' | 'limit_relative' | 'limit_absolute'>;
+type Reported = Pick<LiveInverterPartial, 'serial' | 'limit_relative' | 'limit_absolute'> & {
+  dtu?: string;
+};
 
 /** The requested limit of one inverter with its status and read-back countdown; null without one. */
 export function LimitRequestStatus({ inverter }: { inverter: Reported }) {
-  const request = useLimitRequestStore((state) => state.requests[inverter.serial]);
+  const request = useLimitRequestStore((state) => state.requests[liveKeyOf(inverter)]);
   if (!request) return null;
   return <RequestedLimit key={request.sentAt} inverter={inverter} request={request} />;
 }
@@ -37,7 +40,11 @@ function RequestedLimit({ inverter, request }: { inverter: Reported; request: Li
   const format = useFormat();
   const now = useNow();
   useDeviceClock();
-  const { data } = useRequest(liveApi.limitStatus, true, STATUS_POLL_MS);
+  const { data } = useRequest(
+    () => liveApi.limitStatus(inverter.dtu ?? null),
+    true,
+    STATUS_POLL_MS,
+  );
   const status = data?.[inverter.serial]?.limit_set_status ?? 'Pending';
   // The DTU waits in its own time: a simulated clock at SIM_SPEED 60 reads back in 4 s.
   const elapsed = sharedDeviceTimeAt(now) - sharedDeviceTimeAt(request.sentAt);
@@ -50,12 +57,10 @@ function RequestedLimit({ inverter, request }: { inverter: Reported; request: Li
 
   useEffect(() => {
     if (!confirmed) return;
-    const timer = setTimeout(
-      () => limitRequestActions.done(inverter.serial, request.sentAt),
-      CONFIRMED_FOR_MS,
-    );
+    const key = liveKeyOf(inverter);
+    const timer = setTimeout(() => limitRequestActions.done(key, request.sentAt), CONFIRMED_FOR_MS);
     return () => clearTimeout(timer);
-  }, [confirmed, inverter.serial, request.sentAt]);
+  }, [confirmed, inverter, request.sentAt]);
 
   const value = request.relative
     ? `${format.decimalOneDigit(request.value)} %`

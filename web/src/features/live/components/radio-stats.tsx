@@ -24,11 +24,15 @@ const COUNTERS = [
 
 interface RadioStatsProps {
   serial: string;
+  /** The device the inverter is on behind a companion with several (issue 27); null for none. */
+  dtu?: string | null;
+  /** The inverter's live key (liveKeyOf), unique across devices; the serial by default. */
+  liveKey?: string;
   stats: RadioStatsData;
 }
 
 /** The radio statistics accordion with its reset (admin only) and the RSSI (spec §2, §9). */
-export function RadioStats({ serial, stats }: RadioStatsProps) {
+export function RadioStats({ serial, dtu = null, liveKey = serial, stats }: RadioStatsProps) {
   const t = useT();
   const format = useFormat();
   const loggedIn = useAuthStore((state) => state.isLoggedIn);
@@ -39,7 +43,7 @@ export function RadioStats({ serial, stats }: RadioStatsProps) {
     setBusy(true);
     setResult(null);
     try {
-      const answer = await liveApi.statsReset(serial);
+      const answer = await liveApi.statsReset(serial, dtu);
       // Success shows in the counters; only a refusal needs words.
       if (answer && 'type' in answer && answer.type !== 'success') setResult(answer);
     } catch (error) {
@@ -103,7 +107,7 @@ export function RadioStats({ serial, stats }: RadioStatsProps) {
   return (
     <Accordion
       headingLevel={3}
-      sections={[{ id: `radio-${serial}`, title: t('home.RadioStats'), content }]}
+      sections={[{ id: `radio-${liveKey}`, title: t('home.RadioStats'), content }]}
     />
   );
 }

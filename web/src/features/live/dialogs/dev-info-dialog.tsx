@@ -14,10 +14,10 @@ import { DialogBodyState } from './dialog-body-state';
 import type { InverterDialogProps } from './inverter-dialog-props';
 
 /** Device info with version formatting and the production date from the serial (spec §3). */
-export function DevInfoDialog({ open, serial, onClose }: InverterDialogProps) {
+export function DevInfoDialog({ open, serial, dtu = null, onClose }: InverterDialogProps) {
   const t = useT();
   const format = useFormat();
-  const load = useCallback(() => liveApi.devInfo(serial), [serial]);
+  const load = useCallback(() => liveApi.devInfo(serial, dtu), [serial, dtu]);
   const { data, error, loading } = useRequest(load, open);
   const info = data && 'valid_data' in data && data.valid_data ? data : undefined;
   const production = productionDateOf(serial);

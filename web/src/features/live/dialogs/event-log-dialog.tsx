@@ -8,10 +8,10 @@ import { DialogBodyState } from './dialog-body-state';
 import type { InverterDialogProps } from './inverter-dialog-props';
 
 /** The inverter's event log in the interface language; times of day as HH:MM:SS (wire-contract §4.5). */
-export function EventLogDialog({ open, serial, onClose }: InverterDialogProps) {
+export function EventLogDialog({ open, serial, dtu = null, onClose }: InverterDialogProps) {
   const t = useT();
   const locale = useLocale();
-  const load = useCallback(() => liveApi.eventLog(serial, locale), [serial, locale]);
+  const load = useCallback(() => liveApi.eventLog(serial, locale, dtu), [serial, locale, dtu]);
   const { data, error, loading } = useRequest(load, open);
   const events = data && 'events' in data ? data.events : undefined;
 

@@ -22,10 +22,10 @@ export const decimalsOf = (value: number) =>
  */
 export const hasProfileBytes = (raw: readonly number[]) => raw.some((byte) => byte > 0);
 
-async function loadProfile(serial: string) {
+async function loadProfile(serial: string, dtu: string | null) {
   const [status, raw] = await Promise.all([
-    liveApi.gridProfile(serial),
-    liveApi.gridProfileRaw(serial),
+    liveApi.gridProfile(serial, dtu),
+    liveApi.gridProfileRaw(serial, dtu),
   ]);
   const bytes = raw && 'raw' in raw && Array.isArray(raw.raw) ? raw.raw : [];
   const profile = status && 'sections' in status ? (status as GridProfileStatus) : undefined;
@@ -34,10 +34,10 @@ async function loadProfile(serial: string) {
 }
 
 /** The grid profile: name, version, sections with enabled/disabled booleans, and the raw bytes. */
-export function GridProfileDialog({ open, serial, onClose }: InverterDialogProps) {
+export function GridProfileDialog({ open, serial, dtu = null, onClose }: InverterDialogProps) {
   const t = useT();
   const format = useFormat();
-  const load = useCallback(() => loadProfile(serial), [serial]);
+  const load = useCallback(() => loadProfile(serial, dtu), [serial, dtu]);
   const { data, error, loading } = useRequest(load, open);
   const profile = data?.profile;
 

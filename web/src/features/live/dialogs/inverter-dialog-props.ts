@@ -2,5 +2,7 @@
 export interface InverterDialogProps {
   open: boolean;
   serial: string;
+  /** The device the inverter is on behind a companion with several (issue 27); null for none. */
+  dtu?: string | null;
   onClose(): void;
 }

@@ -11,11 +11,12 @@ const HM800 = '114182352592';
 const HMS2000 = '1164a113c7e2';
 const SAVED = { type: 'success', message: 'Settings saved!', code: 1001 };
 
-function renderDialog(serial = HM800) {
+function renderDialog(serial = HM800, dtu: string | null = null) {
   const onClose = vi.fn();
-  const view = renderWithProviders(<LimitDialog open serial={serial} onClose={onClose} />, {
-    loggedIn: true,
-  });
+  const view = renderWithProviders(
+    <LimitDialog open serial={serial} dtu={dtu} onClose={onClose} />,
+    { loggedIn: true },
+  );
   return { ...view, onClose };
 }
 
@@ -122,6 +123,28 @@ describe('LimitDialog', () => {
       { serial: HM800, limit_value: 400, limit_type: 256 },
     ]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("sends a limit for an inverter of another device to that device, whatever the first one's generation", async () => {
+    const received: { path: string; data: unknown }[] = [];
+    server.use(
+      liveHandlers.limitStatus(),
+      http.post('*/api/limit/config', async ({ request }) => {
+        const data = JSON.parse(String((await request.formData()).get('data'))) as unknown;
+        received.push({ path: new URL(request.url).pathname, data });
+        return HttpResponse.json(SAVED);
+      }),
+    );
+    const { user, onClose } = renderDialog(HM800, 'shed');
+    await setPersistentAbsolute(user, '400');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // The first device is a v24 (beforeEach); this one accepted the current firmware's type.
+    expect(received).toEqual([
+      {
+        path: '/dtu/shed/api/limit/config',
+        data: { serial: HM800, limit_value: 400, limit_type: 2 },
+      },
+    ]);
   });
 
   it.each([

@@ -17,6 +17,7 @@ import { DialogBodyState } from './dialog-body-state';
 import type { InverterDialogProps } from './inverter-dialog-props';
 import { defaultLimitText, rangeFor, validateLimit, type LimitFormResult } from './limit-form';
 import { LimitPreviewText } from './limit-preview-text';
+import { liveKeyOf } from '../merge-live-update';
 
 /** Re-read the status this often while open, so Pending turns Ok before the user's eyes. */
 export const STATUS_REFRESH_MS = 2_000;
@@ -26,21 +27,31 @@ export const STATUS_REFRESH_MS = 2_000;
  * 256/257 on v24 and 2/3 on v26. While the generation cannot be read, the current value goes
  * first and the reference's follows only on its refusal (5003), so no refusal reaches the user.
  */
-export async function sendLimit(request: LimitConfigRequest, kind: LimitKind): Promise<ApiResult> {
-  const generation = await detectFirmwareGeneration();
-  const answer = await liveApi.setLimit({
-    ...request,
-    limit_type: limitTypeFor(kind, generation ?? 'v26'),
-  });
+export async function sendLimit(
+  request: LimitConfigRequest,
+  kind: LimitKind,
+  dtu: string | null = null,
+): Promise<ApiResult> {
+  // The generation read is the first device's; another device behind a companion (issue 27)
+  // may differ, so its limit takes the path for an unknown generation.
+  const generation = dtu === null ? await detectFirmwareGeneration() : null;
+  const answer = await liveApi.setLimit(
+    { ...request, limit_type: limitTypeFor(kind, generation ?? 'v26') },
+    dtu,
+  );
   if (generation || !kind.persistent || answer?.code !== ApiCode.LimitInvalidType) return answer;
-  return liveApi.setLimit({ ...request, limit_type: limitTypeFor(kind, 'v24') });
+  return liveApi.setLimit({ ...request, limit_type: limitTypeFor(kind, 'v24') }, dtu);
 }
 
 /** Limit settings (spec §2, §4): relative or absolute, persistent or not, the last status. */
-export function LimitDialog({ open, serial, onClose }: InverterDialogProps) {
+export function LimitDialog({ open, serial, dtu = null, onClose }: InverterDialogProps) {
   const t = useT();
   const id = useId();
-  const { data, error, loading } = useRequest(liveApi.limitStatus, open, STATUS_REFRESH_MS);
+  const { data, error, loading } = useRequest(
+    () => liveApi.limitStatus(dtu),
+    open,
+    STATUS_REFRESH_MS,
+  );
   const status = data?.[serial];
   const [relative, setRelative] = useState(true);
   const [persistent, setPersistent] = useState(false);
@@ -73,7 +84,7 @@ export function LimitDialog({ open, serial, onClose }: InverterDialogProps) {
     setResult(null);
     const sent = () => {
       // The header shows it as requested until the inverter reports it (issue 15).
-      limitRequestActions.sent(serial, {
+      limitRequestActions.sent(liveKeyOf({ serial, dtu }), {
         value: checked.request.limit_value,
         relative,
         persistent,
@@ -81,7 +92,11 @@ export function LimitDialog({ open, serial, onClose }: InverterDialogProps) {
       });
       onClose();
     };
-    await runCommand(() => sendLimit(checked.request, { relative, persistent }), sent, setResult);
+    await runCommand(
+      () => sendLimit(checked.request, { relative, persistent }, dtu),
+      sent,
+      setResult,
+    );
     setBusy(false);
   };
 

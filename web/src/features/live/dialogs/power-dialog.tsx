@@ -24,9 +24,13 @@ const ACTIONS: readonly {
 ];
 
 /** Power settings (spec §2): on, off, restart, and the last command's status. */
-export function PowerDialog({ open, serial, onClose }: InverterDialogProps) {
+export function PowerDialog({ open, serial, dtu = null, onClose }: InverterDialogProps) {
   const t = useT();
-  const { data, error, loading } = useRequest(liveApi.powerStatus, open, STATUS_REFRESH_MS);
+  const { data, error, loading } = useRequest(
+    () => liveApi.powerStatus(dtu),
+    open,
+    STATUS_REFRESH_MS,
+  );
   const [result, setResult] = useState<ShownResult | null>(null);
   const [busy, setBusy] = useState<PowerAction | null>(null);
   const dismiss = useCallback(() => setResult(null), []);
@@ -34,7 +38,7 @@ export function PowerDialog({ open, serial, onClose }: InverterDialogProps) {
   const send = async (action: PowerAction) => {
     setBusy(action);
     setResult(null);
-    await runCommand(() => liveApi.setPower(serial, action), onClose, setResult);
+    await runCommand(() => liveApi.setPower(serial, action, dtu), onClose, setResult);
     setBusy(null);
   };
 

@@ -2,11 +2,14 @@ import { memo, useId } from 'react';
 import { Link } from 'wouter';
 import { useFormat } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
+import warningIcon from 'bootstrap-icons/icons/exclamation-triangle-fill.svg?raw';
+import { Icon } from '@/components/ui/icon';
+import { withScreenDevice } from '@/lib/device-scope';
 import { PATHS } from '@/lib/paths';
 import { dataAgeDisplay } from '@heliodtu/contract/domain/data-age';
 import { formatValueWithUnit } from '../format-value';
 import { inverterStateOf, type InverterState } from '../inverter-state';
-import type { LiveInverter } from '../merge-live-update';
+import { liveKeyOf, type LiveInverter } from '../merge-live-update';
 import { limitBar, type LimitBar } from './limit-bar';
 import { StringRows } from './string-rows';
 
@@ -43,6 +46,7 @@ export const InverterTile = memo(function InverterTile({
   maxPower,
   ageSeconds,
   now,
+  alsoOn,
   onOpen,
 }: {
   inverter: LiveInverter;
@@ -52,12 +56,16 @@ export const InverterTile = memo(function InverterTile({
   ageSeconds: number;
   /** When that snapshot was taken (ms). */
   now: number;
-  onOpen(serial: string): void;
+  /** Names of the other devices with an inverter of the same serial (issue 27): warned about. */
+  alsoOn?: string | undefined;
+  /** Opens the inverter's tab, by live key. */
+  onOpen(liveKey: string): void;
 }) {
   const t = useT();
   const format = useFormat();
   const titleId = useId();
   const serial = inverter.serial;
+  const liveKey = liveKeyOf(inverter);
   const state = inverterStateOf(inverter);
   const bar = limitBar(inverter, maxPower);
   const barText = useLimitBarText(bar);
@@ -85,7 +93,7 @@ export const InverterTile = memo(function InverterTile({
             <button
               type="button"
               className="btn btn-link p-0 fw-semibold text-start text-decoration-none"
-              onClick={() => onOpen(serial)}
+              onClick={() => onOpen(liveKey)}
             >
               {inverter.name}
             </button>
@@ -124,10 +132,21 @@ export const InverterTile = memo(function InverterTile({
             {t('liveoverview.Age')} {ageText}
           </span>
         </div>
-        {inverter.DC && <StringRows serial={serial} dc={inverter.DC} />}
+        {alsoOn && (
+          <p className="small mb-1 text-warning-emphasis" role="note" data-testid="tile-collision">
+            <Icon svg={warningIcon} className="me-1" />
+            {t('liveoverview.AlsoOn', { devices: alsoOn })}
+          </p>
+        )}
+        {inverter.DC && <StringRows liveKey={liveKey} dc={inverter.DC} />}
         {missingWp && (
           <p className="small mb-0 mt-1">
-            <Link href={`${PATHS.inverterSettings}?edit=${serial}`}>
+            <Link
+              href={withScreenDevice(
+                `${PATHS.inverterSettings}?edit=${serial}`,
+                inverter.dtu ?? null,
+              )}
+            >
               {t('liveoverview.SetWpHint')}
             </Link>
           </p>

@@ -1,8 +1,12 @@
 import { useMemo, useState } from 'react';
+import type { CompanionDevice } from '@heliodtu/contract/companion';
 import { inverterAgeSeconds } from '@heliodtu/contract/domain/data-age';
 import { useT } from '@/lib/i18n/use-t';
 import { liveApi } from '../live-api';
+import { liveKeyOf, type LiveInverter } from '../merge-live-update';
 import { useRequest } from '../use-request';
+import { DeviceGroupHeader } from './device-group-header';
+import { deviceGroups, groupsByDevice, serialCollisions } from './device-groups';
 import { InverterTile } from './inverter-tile';
 import { limitNotRead } from './limit-bar';
 import { OVERVIEW_SORTS, sortedSerials, type OverviewSort } from './overview-sort';
@@ -18,25 +22,74 @@ const SORT_LABEL = {
   yield: 'liveoverview.SortYield',
 } as const;
 
+const NO_COLLISIONS: ReadonlyMap<string, string[]> = new Map();
+
+interface OverviewPanelProps {
+  /** Opens an inverter's tab, by live key. */
+  onOpen(liveKey: string): void;
+  /** Behind a companion: its devices in the owner's order (issue 27); null elsewhere. */
+  devices?: readonly CompanionDevice[] | null | undefined;
+}
+
 /**
  * The fleet at a glance (issue 15): one tile per inverter with its strings, sortable; a click
  * on an inverter's name opens its tab. Redrawn at most once a second; a tile re-renders only
- * when its inverter changed.
+ * when its inverter changed. Behind a companion with several devices the tiles are grouped
+ * under each device with its state, and a serial found on two devices is marked on both.
  */
-export function OverviewPanel({ onOpen }: { onOpen(serial: string): void }) {
+export function OverviewPanel({ onOpen, devices }: OverviewPanelProps) {
   const t = useT();
   const [sort, setSort] = useState<OverviewSort>('name');
   const { inverters, receivedAt, now } = useOverviewSnapshot();
-  const bySerial = useMemo(
-    () => new Map(inverters.map((inverter) => [inverter.serial, inverter])),
+  const byKey = useMemo(
+    () => new Map(inverters.map((inverter) => [liveKeyOf(inverter), inverter])),
     [inverters],
   );
-  const serials = sortedSerials(inverters, sort);
-  // The maximum power is in GET /api/limit/status, not in the live data: asked only while needed.
+  const keys = sortedSerials(inverters, sort);
+  const grouped = groupsByDevice(devices, inverters);
+  const deviceIds = grouped ? devices.map((device) => device.id) : null;
+  const deviceKey = deviceIds?.join(',') ?? '';
+  const collisions = useMemo(
+    () =>
+      deviceKey === ''
+        ? NO_COLLISIONS
+        : serialCollisions(
+            inverters,
+            (id) => devices?.find((device) => device.id === id)?.name ?? id,
+          ),
+    [inverters, devices, deviceKey],
+  );
+  // The maximum power is in GET /api/limit/status, not in the live data: asked only while
+  // needed, and of each device when there are several.
   const { data: limits } = useRequest(
-    liveApi.limitStatus,
+    () =>
+      deviceKey === '' ? liveApi.limitStatus() : liveApi.limitStatusByKey(deviceKey.split(',')),
     inverters.some(limitNotRead),
     MAX_POWER_EVERY_MS,
+  );
+
+  const tile = (key: string) => {
+    const inverter: LiveInverter | undefined = byKey.get(key);
+    const alsoOn = collisions.get(key);
+    return (
+      inverter && (
+        <li className="col" key={key}>
+          <InverterTile
+            inverter={inverter}
+            maxPower={limits?.[key]?.max_power}
+            ageSeconds={inverterAgeSeconds(inverter, receivedAt[key] ?? now, now)}
+            now={now}
+            alsoOn={alsoOn?.join(', ')}
+            onOpen={onOpen}
+          />
+        </li>
+      )
+    );
+  };
+  const tiles = (list: readonly string[]) => (
+    <ul className="list-unstyled row row-cols-1 row-cols-md-2 row-cols-lg-3 row-cols-xxl-4 g-2 mb-0">
+      {list.map(tile)}
+    </ul>
   );
 
   return (
@@ -59,24 +112,25 @@ export function OverviewPanel({ onOpen }: { onOpen(serial: string): void }) {
           ))}
         </div>
       </div>
-      <ul className="list-unstyled row row-cols-1 row-cols-md-2 row-cols-lg-3 row-cols-xxl-4 g-2 mb-0">
-        {serials.map((serial) => {
-          const inverter = bySerial.get(serial);
-          return (
-            inverter && (
-              <li className="col" key={serial}>
-                <InverterTile
-                  inverter={inverter}
-                  maxPower={limits?.[serial]?.max_power}
-                  ageSeconds={inverterAgeSeconds(inverter, receivedAt[serial] ?? now, now)}
-                  now={now}
-                  onOpen={onOpen}
-                />
-              </li>
-            )
-          );
-        })}
-      </ul>
+      {grouped
+        ? deviceGroups(devices, byKey, keys).map((group) => (
+            <section
+              key={group.id}
+              className="mb-3"
+              aria-labelledby={`device-group-${group.id}`}
+              data-testid={`device-group-${group.id}`}
+            >
+              <DeviceGroupHeader id={group.id} device={group.device} />
+              {group.keys.length > 0 ? (
+                tiles(group.keys)
+              ) : (
+                <p className="small text-body-secondary mb-0">
+                  {t('liveoverview.DeviceNoInverters')}
+                </p>
+              )}
+            </section>
+          ))
+        : tiles(keys)}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { LiveInverter } from '../merge-live-update';
+import { liveKeyOf, type LiveInverter } from '../merge-live-update';
 
 /** How the overview orders its tiles (issue 15). */
 export type OverviewSort = 'name' | 'power' | 'yield';
@@ -12,7 +12,7 @@ const collator = new Intl.Collator(undefined, { numeric: true });
 const byName = (a: LiveInverter, b: LiveInverter) =>
   collator.compare(a.name, b.name) || (a.serial < b.serial ? -1 : a.serial > b.serial ? 1 : 0);
 
-/** Serials in the chosen order: name A–Z, or power and yield highest first (ties by name). */
+/** Live keys (liveKeyOf) in the chosen order: name A–Z, or power and yield highest first (ties by name). */
 export function sortedSerials(inverters: readonly LiveInverter[], sort: OverviewSort): string[] {
   const compare =
     sort === 'power'
@@ -20,5 +20,5 @@ export function sortedSerials(inverters: readonly LiveInverter[], sort: Overview
       : sort === 'yield'
         ? (a: LiveInverter, b: LiveInverter) => yieldDay(b) - yieldDay(a) || byName(a, b)
         : byName;
-  return [...inverters].sort(compare).map((inverter) => inverter.serial);
+  return [...inverters].sort(compare).map(liveKeyOf);
 }

@@ -13,7 +13,14 @@ const byNumber = (a: string, b: string) => Number(a) - Number(b);
  * for each changed value (bench/live-view.mjs: the table cost the overview about 7 % of its
  * main-thread time per message).
  */
-export function StringRows({ serial, dc }: { serial: string; dc: LiveInverterFull['DC'] }) {
+export function StringRows({
+  liveKey,
+  dc,
+}: {
+  /** The inverter's live key (liveKeyOf): its weak-string tracks are kept under it. */
+  liveKey: string;
+  dc: LiveInverterFull['DC'];
+}) {
   const t = useT();
   const format = useFormat();
   return (
@@ -38,11 +45,11 @@ export function StringRows({ serial, dc }: { serial: string; dc: LiveInverterFul
                 role="row"
                 className="overview-string"
                 key={channel}
-                data-testid={`string-${serial}-${channel}`}
+                data-testid={`string-${liveKey}-${channel}`}
               >
                 <div role="rowheader" className="overview-string-name">
                   <span className="overview-string-label">{name}</span>
-                  <WeakMark serial={serial} channel={channel} name={name} />
+                  <WeakMark liveKey={liveKey} channel={channel} name={name} />
                 </div>
                 <div role="cell" className="overview-string-power">
                   {formatValue(format, values.Power)} W

@@ -12,18 +12,19 @@ import { stringKey, useWeakStringStore } from '../weak-string-store';
  * overview redraws every string row once a second, the mark changes only with its own track.
  */
 export const WeakMark = memo(function WeakMark({
-  serial,
+  liveKey,
   channel,
   name,
 }: {
-  serial: string;
+  /** The inverter's live key (liveKeyOf). */
+  liveKey: string;
   channel: string;
   name: string;
 }) {
   const t = useT();
   const format = useFormat();
   const tipId = useId();
-  const track = useWeakStringStore((state) => state.tracks[stringKey(serial, channel)]);
+  const track = useWeakStringStore((state) => state.tracks[stringKey(liveKey, channel)]);
   const since = weakSince(track);
   if (since === null || !track) return null;
   // The device time is its wall clock read as UTC (device-clock.ts): shown as such.

@@ -4,7 +4,7 @@ import {
   type StringInput,
 } from '@heliodtu/contract/domain/weak-string-groups';
 import { liveStateOf, useLiveStore, type LiveState } from '../live-store';
-import { hasChannels, type LiveInverter } from '../merge-live-update';
+import { hasChannels, liveKeyOf, type LiveInverter } from '../merge-live-update';
 import { useWeakStringStore } from '../weak-string-store';
 import { acquireDeviceClock } from './device-clock';
 
@@ -40,13 +40,15 @@ export function startWeakStringFeed(): () => void {
     let weak = before;
     for (const inverter of inverters) {
       if (previous.has(inverter) || !inverter.reachable) continue;
-      const last = fedAt.get(inverter.serial);
+      // By live key: the same serial on two devices is two inverters (issue 27).
+      const key = liveKeyOf(inverter);
+      const last = fedAt.get(key);
       // Also fed again when the clock went back, so the rule can restart its run.
       if (last !== undefined && now - last < FEED_EVERY_MS && now >= last) continue;
       const strings = stringsOf(inverter);
       if (strings.length === 0) continue;
-      fedAt.set(inverter.serial, now);
-      weak = feedWeakStrings(weak, inverter.serial, strings, now);
+      fedAt.set(key, now);
+      weak = feedWeakStrings(weak, key, strings, now);
     }
     if (weak !== before) useWeakStringStore.setState(weak, true);
   };

@@ -1,0 +1,17 @@
+/**
+ * Requests for one device behind a companion (issue 27): `/dtu/<id>` before any OpenDTU path
+ * (`/dtu/roof/api/ntp/config`, `/dtu/roof/console`). An unknown id is answered 404, never passed
+ * to another device, so a save always lands on the device it names. Unprefixed OpenDTU paths keep
+ * working for OpenDTU's own interface and apps: live data covers every device, inverter-specific
+ * requests go to the device holding that serial, everything else to the first device.
+ * Here, zod-free, because the interface builds these paths too (companion.ts re-exports them).
+ */
+export const DEVICE_PATH_PREFIX = '/dtu/';
+
+/** `path` (starting with `/`) for one device; unchanged for null (the simulated fleet, one device). */
+export function devicePath(deviceId: string | null, path: string): string {
+  return deviceId === null ? path : `${DEVICE_PATH_PREFIX}${encodeURIComponent(deviceId)}${path}`;
+}
+
+/** The interface's page-URL query parameter naming the device a settings, info or maintenance screen acts on. */
+export const DEVICE_QUERY_PARAM = 'dtu';

@@ -1,0 +1,165 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { CompanionDevice, DeviceEntry } from '@heliodtu/contract/companion';
+import { companionDeviceFixture } from '@heliodtu/contract/fixtures/companion';
+import { server } from '@/testing/msw-server';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { DevicesPage } from './devices-page';
+
+const ROOF: DeviceEntry = {
+  id: 'roof',
+  name: 'Roof',
+  url: 'http://192.168.1.50',
+  user: 'admin',
+  has_password: true,
+  origin: 'env',
+};
+const GARAGE: DeviceEntry = {
+  ...ROOF,
+  id: 'garage',
+  name: 'Garage',
+  url: 'http://192.168.1.51',
+  origin: 'screen',
+};
+const STATES: CompanionDevice[] = [
+  { ...companionDeviceFixture, id: 'roof', name: 'Roof', git_hash: 'v24.11.7', inverter_count: 4 },
+  {
+    ...companionDeviceFixture,
+    id: 'garage',
+    name: 'Garage',
+    reachable: false,
+    unreachable_since: 1_764_000_100,
+    connected_since: null,
+    problem: { code: 'wrong-password', message: 'The device refused the login.' },
+  },
+];
+const WRONG_PASSWORD = {
+  type: 'warning',
+  code: 14003,
+  message: 'The device refused the login (wrong password).',
+};
+
+/** The companion with `entries`; every post kept with its action; answers from `answers`. */
+function serve(answers: Partial<Record<string, object>> = {}) {
+  let entries = [ROOF, GARAGE];
+  let listed = 0;
+  const posts: { action: string; data: unknown }[] = [];
+  server.use(
+    http.get('*/api/companion/status', () =>
+      HttpResponse.json({ companion: true, devices: STATES }),
+    ),
+    http.get('*/api/companion/devices', () => {
+      listed += 1;
+      return HttpResponse.json({ devices: entries });
+    }),
+    http.post('*/api/companion/devices/:action', async ({ request, params }) => {
+      const action = String(params['action']);
+      const data = JSON.parse(String((await request.formData()).get('data'))) as Record<
+        string,
+        unknown
+      >;
+      posts.push({ action, data });
+      const answer = answers[action] ?? { type: 'success', code: 1001, message: 'Settings saved!' };
+      if ('type' in answer && answer.type === 'success' && action === 'order') {
+        const order = data['order'] as string[];
+        entries = order.map((id) => entries.find((entry) => entry.id === id)!);
+      }
+      return HttpResponse.json(answer);
+    }),
+  );
+  return { posts, listedCount: () => listed };
+}
+
+async function renderPage(answers?: Partial<Record<string, object>>) {
+  const served = serve(answers);
+  const view = renderWithProviders(<DevicesPage />, { route: '/settings/devices', loggedIn: true });
+  await screen.findByTestId('device-list');
+  return { ...view, ...served };
+}
+
+const names = () =>
+  within(screen.getByTestId('device-list'))
+    .getAllByRole('listitem')
+    .map((item) => item.querySelector('.fw-semibold')?.textContent);
+
+describe('DevicesPage', () => {
+  it('lists each device with its state; a DTU_URL device is read-only with a note', async () => {
+    await renderPage();
+    expect(names()).toEqual(['Roof', 'Garage']);
+    const roof = screen.getByTestId('device-roof');
+    await waitFor(() =>
+      expect(within(roof).getByTestId('device-state')).toHaveTextContent(/Connected since/),
+    );
+    expect(roof).toHaveTextContent('v24.11.7');
+    expect(within(roof).getByTestId('env-note')).toHaveTextContent('DTU_URL');
+    expect(within(roof).queryByRole('button', { name: 'Edit' })).toBeNull();
+    const garage = screen.getByTestId('device-garage');
+    expect(within(garage).getByTestId('device-state')).toHaveTextContent(/Away since/);
+    expect(within(garage).getByTestId('device-problem')).toHaveTextContent(/password/i);
+    expect(within(garage).getByRole('button', { name: 'Remove' })).toBeEnabled();
+  });
+
+  it('an add the companion refuses shows its message, and nothing changes', async () => {
+    const { user, posts, listedCount } = await renderPage({ add: WRONG_PASSWORD });
+    const form = screen.getByTestId('device-form');
+    await user.type(within(form).getByLabelText('Name'), 'Shed');
+    await user.type(within(form).getByLabelText('Address (URL)'), 'http://192.168.1.52');
+    await user.type(within(form).getByLabelText('Password'), 'wrong');
+    const before = listedCount();
+    await user.click(within(form).getByRole('button', { name: 'Add device' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(WRONG_PASSWORD.message);
+    expect(posts).toEqual([
+      {
+        action: 'add',
+        data: { name: 'Shed', url: 'http://192.168.1.52', user: 'admin', password: 'wrong' },
+      },
+    ]);
+    // The list was not reloaded and still holds the two devices; the input stays for a retry.
+    expect(listedCount()).toBe(before);
+    expect(names()).toEqual(['Roof', 'Garage']);
+    expect(within(form).getByLabelText('Name')).toHaveValue('Shed');
+  });
+
+  it('tests a connection without saving', async () => {
+    const { user, posts } = await renderPage({ test: WRONG_PASSWORD });
+    const form = screen.getByTestId('device-form');
+    await user.type(within(form).getByLabelText('Address (URL)'), 'http://192.168.1.52');
+    await user.click(within(form).getByRole('button', { name: 'Test connection' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(WRONG_PASSWORD.message);
+    expect(posts).toEqual([
+      { action: 'test', data: { url: 'http://192.168.1.52', user: 'admin', password: '' } },
+    ]);
+  });
+
+  it('edits with the password left empty (kept) and reorders', async () => {
+    const { user, posts } = await renderPage();
+    await user.click(
+      within(screen.getByTestId('device-garage')).getByRole('button', { name: 'Edit' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Carport');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts[0]).toEqual({
+      action: 'edit',
+      data: { id: 'garage', name: 'Carport', url: GARAGE.url, user: 'admin', password: '' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Move Garage up' }));
+    await waitFor(() => expect(names()).toEqual(['Garage', 'Roof']));
+    expect(posts[1]).toEqual({ action: 'order', data: { order: ['garage', 'roof'] } });
+  });
+
+  it('removes after a confirmation that says the history is kept', async () => {
+    const { user, posts } = await renderPage();
+    await user.click(
+      within(screen.getByTestId('device-garage')).getByRole('button', { name: 'Remove' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(/history is kept/);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(posts).toEqual([{ action: 'del', data: { id: 'garage' } }]));
+  });
+});
