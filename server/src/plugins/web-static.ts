@@ -5,7 +5,8 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LiveRenderer, renderedLivePage } from './rendered-live-page.js';
+import { FirstVisitStylesheet, STYLESHEET_COOKIE } from './first-visit-stylesheet.js';
+import { cookieValue, LiveRenderer, renderedLivePage } from './rendered-live-page.js';
 
 export interface WebStaticOptions {
   webDist: string;
@@ -218,7 +219,9 @@ function sendRendered(
   request: FastifyRequest,
   reply: FastifyReply,
   page: { body: Buffer; encoding?: Encoding },
+  stylesheetCookie: string | undefined,
 ) {
+  if (stylesheetCookie) void reply.header('Set-Cookie', stylesheetCookie);
   void reply
     .header('Set-Cookie', `${READ_ACCESS_COOKIE}=on; Path=/; SameSite=Strict`)
     .header('Cache-Control', 'no-store')
@@ -245,15 +248,28 @@ export const webStaticPlugin = fp<WebStaticOptions>(
     const renderer = new LiveRenderer(webDist);
     // Loaded at start, so the first visitor does not wait for the import.
     if (liveSnapshot) await renderer.module();
-    const template = async () =>
-      (await assets.index({ br: false, gzip: false }))?.body.toString('utf8');
+    const plain = { br: false, gzip: false };
+    const template = async () => (await assets.index(plain))?.body.toString('utf8');
+    const stylesheet = new FirstVisitStylesheet(async (relative) =>
+      (await assets.find(relative, plain))?.asset.body.toString('utf8'),
+    );
     app.setNotFoundHandler(async (request, reply) => {
       const accepts = acceptedEncodings(request.headers['accept-encoding']);
       const isRead = request.method === 'GET' || request.method === 'HEAD';
+      // The rendered page's stylesheet inline until the browser has the file (first-visit-stylesheet.ts).
+      let stylesheetCookie: string | undefined;
+      const pageTemplate = async () => {
+        const index = await template();
+        if (index === undefined) return undefined;
+        const cached = cookieValue(request.headers.cookie, STYLESHEET_COOKIE);
+        const page = await stylesheet.forVisit(index, (version) => version === cached);
+        stylesheetCookie = page.setCookie;
+        return page.html;
+      };
       const rendered = isRead
-        ? await renderedLivePage(request, renderer, template, liveSnapshot, accepts)
+        ? await renderedLivePage(request, renderer, pageTemplate, liveSnapshot, accepts)
         : undefined;
-      if (rendered) return sendRendered(request, reply, rendered);
+      if (rendered) return sendRendered(request, reply, rendered, stylesheetCookie);
       const file = isRead ? await assets.find(request.url, accepts) : undefined;
       if (file) return send(request, reply, file.asset, file.relative);
       const index = await assets.index(accepts);
