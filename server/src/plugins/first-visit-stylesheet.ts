@@ -60,7 +60,7 @@ export async function inlineStylesheets(
 function rebase(css: string, file: string): string {
   const folder = file.slice(0, file.lastIndexOf('/') + 1);
   if (!folder) return css;
-  return css.replace(/url\(\s*(['"]?)(?![a-z][\w+.-]*:|\/|#)/gi, (_, quote: string) => {
+  return css.replace(/url\(\s*(['"]?)(?!['"]|[a-z][\w+.-]*:|\/|#)/gi, (_, quote: string) => {
     return `url(${quote}${folder}`;
   });
 }
