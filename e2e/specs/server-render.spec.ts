@@ -165,7 +165,7 @@ test('a logged-in visitor gets the rendered page, then the nav says logged in', 
   expect(messages).toEqual([]);
 });
 
-test('a first visit shows the page styled and painted while the stylesheet file is still on its way', async ({
+test('a first visit shows the page styled and painted while the stylesheet file is still on its way, the next links it', async ({
   page,
 }) => {
   // The linked stylesheet held back, as on a weak link: the page must not wait for it.
@@ -195,6 +195,13 @@ test('a first visit shows the page styled and painted while the stylesheet file 
   } finally {
     release();
   }
+  // Once the prefetched file is in, the cookie says so and the next visit links it as built.
+  await expect
+    .poll(async () => (await page.context().cookies()).map((cookie) => cookie.name))
+    .toContain('heliodtu-css');
+  const again = await (await page.reload())!.text();
+  expect(again).toMatch(/<link rel="stylesheet"[^>]*href="\.\/assets\/index-[\w-]+\.css">/);
+  expect(again).not.toContain('<style>');
 });
 
 test.describe('without JavaScript', () => {

@@ -219,9 +219,7 @@ function sendRendered(
   request: FastifyRequest,
   reply: FastifyReply,
   page: { body: Buffer; encoding?: Encoding },
-  stylesheetCookie: string | undefined,
 ) {
-  if (stylesheetCookie) void reply.header('Set-Cookie', stylesheetCookie);
   void reply
     .header('Set-Cookie', `${READ_ACCESS_COOKIE}=on; Path=/; SameSite=Strict`)
     .header('Cache-Control', 'no-store')
@@ -257,19 +255,15 @@ export const webStaticPlugin = fp<WebStaticOptions>(
       const accepts = acceptedEncodings(request.headers['accept-encoding']);
       const isRead = request.method === 'GET' || request.method === 'HEAD';
       // The rendered page's stylesheet inline until the browser has the file (first-visit-stylesheet.ts).
-      let stylesheetCookie: string | undefined;
       const pageTemplate = async () => {
         const index = await template();
-        if (index === undefined) return undefined;
         const cached = cookieValue(request.headers.cookie, STYLESHEET_COOKIE);
-        const page = await stylesheet.forVisit(index, (version) => version === cached);
-        stylesheetCookie = page.setCookie;
-        return page.html;
+        return index === undefined ? undefined : stylesheet.forVisit(index, cached);
       };
       const rendered = isRead
         ? await renderedLivePage(request, renderer, pageTemplate, liveSnapshot, accepts)
         : undefined;
-      if (rendered) return sendRendered(request, reply, rendered, stylesheetCookie);
+      if (rendered) return sendRendered(request, reply, rendered);
       const file = isRead ? await assets.find(request.url, accepts) : undefined;
       if (file) return send(request, reply, file.asset, file.relative);
       const index = await assets.index(accepts);
