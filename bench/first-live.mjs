@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global document, window, MutationObserver -- detector() and the waits run in the page */
+/* global document, window, MutationObserver, requestAnimationFrame -- detector() and the waits run in the page */
 // Time to first live data on slow links (issue 13): the built interface in Debian's Chromium,
 // network emulated through the DevTools protocol, against a gateway of its own. Per profile and
 // language: 3 runs, each in a fresh browser context (cold cache), median printed. The clock stops
@@ -268,7 +268,17 @@ async function visit(page, cdp, url, firstInverter, overview) {
       }))
       .sort((a, b) => a.start - b.start);
     const bytes = list.reduce((sum, r) => sum + r.bytes, 0);
-    return { ms, inDomMs, overviewMs, paintMs, interactiveMs, tabMs, bytes, waterfall, firstInverter };
+    return {
+      ms,
+      inDomMs,
+      overviewMs,
+      paintMs,
+      interactiveMs,
+      tabMs,
+      bytes,
+      waterfall,
+      firstInverter,
+    };
   } finally {
     cdp.off('Network.requestWillBeSent', onSent);
     cdp.off('Network.responseReceived', onResponse);

@@ -238,7 +238,8 @@ function sendRendered(
  * `Cache-Control: public, must-revalidate` on every answer (content-hashed Vite assets are
  * immutable), 304 on a matching If-None-Match. Without a build, a short page says how to make one.
  * The live page (`/`) comes rendered with the live data when reading needs no
- * login and the build has its render module (rendered-live-page.ts), without ETag or caching.
+ * login and the build has its render module (rendered-live-page.ts), without ETag or caching,
+ * its stylesheet inline until the browser has the file (first-visit-stylesheet.ts).
  */
 export const webStaticPlugin = fp<WebStaticOptions>(
   async (app, { webDist, liveSnapshot }) => {
