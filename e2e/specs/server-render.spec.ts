@@ -165,6 +165,45 @@ test('a logged-in visitor gets the rendered page, then the nav says logged in', 
   expect(messages).toEqual([]);
 });
 
+test('a first visit shows the page styled and painted while the stylesheet file is still on its way, the next links it', async ({
+  page,
+}) => {
+  // The linked stylesheet held back, as on a weak link: the page must not wait for it.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.css(\?|$)/, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  try {
+    const response = await page.goto('./', { waitUntil: 'commit' });
+    const html = (await response!.text()) as string;
+    expect(html).toContain('<style>');
+    const power = page.getByTestId('overview').getByTestId('tile-power').first();
+    await expect(power).toHaveText(/\d\s?W$/);
+    // Styled: the reboot's body margin and the app's rules (the JavaScript note hidden).
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).margin))
+      .toBe('0px');
+    await expect(page.locator('.live-needs-js')).toBeHidden();
+    // And on screen: a page held by a pending stylesheet paints nothing.
+    await expect
+      .poll(() =>
+        page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length),
+      )
+      .toBe(1);
+  } finally {
+    release();
+  }
+  // Once the prefetched file is in, the cookie says so and the next visit links it as built.
+  await expect
+    .poll(async () => (await page.context().cookies()).map((cookie) => cookie.name))
+    .toContain('heliodtu-css');
+  const again = await (await page.reload())!.text();
+  expect(again).toMatch(/<link rel="stylesheet"[^>]*href="\.\/assets\/index-[\w-]+\.css">/);
+  expect(again).not.toContain('<style>');
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

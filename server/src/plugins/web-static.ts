@@ -5,7 +5,8 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LiveRenderer, renderedLivePage } from './rendered-live-page.js';
+import { FirstVisitStylesheet, STYLESHEET_COOKIE } from './first-visit-stylesheet.js';
+import { cookieValue, LiveRenderer, renderedLivePage } from './rendered-live-page.js';
 
 export interface WebStaticOptions {
   webDist: string;
@@ -237,7 +238,8 @@ function sendRendered(
  * `Cache-Control: public, must-revalidate` on every answer (content-hashed Vite assets are
  * immutable), 304 on a matching If-None-Match. Without a build, a short page says how to make one.
  * The live page (`/`) comes rendered with the live data when reading needs no
- * login and the build has its render module (rendered-live-page.ts), without ETag or caching.
+ * login and the build has its render module (rendered-live-page.ts), without ETag or caching,
+ * its stylesheet inline until the browser has the file (first-visit-stylesheet.ts).
  */
 export const webStaticPlugin = fp<WebStaticOptions>(
   async (app, { webDist, liveSnapshot }) => {
@@ -245,13 +247,22 @@ export const webStaticPlugin = fp<WebStaticOptions>(
     const renderer = new LiveRenderer(webDist);
     // Loaded at start, so the first visitor does not wait for the import.
     if (liveSnapshot) await renderer.module();
-    const template = async () =>
-      (await assets.index({ br: false, gzip: false }))?.body.toString('utf8');
+    const plain = { br: false, gzip: false };
+    const template = async () => (await assets.index(plain))?.body.toString('utf8');
+    const stylesheet = new FirstVisitStylesheet(async (relative) =>
+      (await assets.find(relative, plain))?.asset.body.toString('utf8'),
+    );
     app.setNotFoundHandler(async (request, reply) => {
       const accepts = acceptedEncodings(request.headers['accept-encoding']);
       const isRead = request.method === 'GET' || request.method === 'HEAD';
+      // The rendered page's stylesheet inline until the browser has the file (first-visit-stylesheet.ts).
+      const pageTemplate = async () => {
+        const index = await template();
+        const cached = cookieValue(request.headers.cookie, STYLESHEET_COOKIE);
+        return index === undefined ? undefined : stylesheet.forVisit(index, cached);
+      };
       const rendered = isRead
-        ? await renderedLivePage(request, renderer, template, liveSnapshot, accepts)
+        ? await renderedLivePage(request, renderer, pageTemplate, liveSnapshot, accepts)
         : undefined;
       if (rendered) return sendRendered(request, reply, rendered);
       const file = isRead ? await assets.find(request.url, accepts) : undefined;
