@@ -52,6 +52,7 @@ import { historyRoutes } from './routes/history.js';
 import { companionPlugin } from './plugins/companion.js';
 import { relayRoutes } from './routes/relay.js';
 import { companionRoutes } from './routes/companion.js';
+import { deviceSocketRoutes } from './routes/sockets/device-sockets.js';
 
 export interface BuildAppOptions {
   options: GatewayOptions;
@@ -215,23 +216,25 @@ export async function buildApp({
 
 /**
  * The companion's routes: its own login, history and API description answered here, live data
- * from the one device socket, the console the device's with the companion's lines among it,
- * every other OpenDTU API request relayed.
+ * from every device's socket, the console a device's with the companion's lines among it,
+ * every other OpenDTU API request relayed to the device it is for.
  */
 async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
-  const companion = app.companion!;
+  const registry = app.devices!;
   await app.register(securityRoutes);
   await app.register(i18nRoutes);
   await app.register(zonesRoutes);
-  await app.register(consoleSocketRoutes, { device: companion.console });
-  await app.register(livedataSocketRoutes, { source: companion.live });
+  // /console (the first device's), /dtu/<id>/console and /dtu/<id>/livedata.
+  await app.register(deviceSocketRoutes, { registry });
+  // Every device's inverters on one socket (one device: its frames unchanged).
+  await app.register(livedataSocketRoutes, { source: registry });
   await app.register(historyRoutes);
   await app.register(companionRoutes);
   await app.register(apiDescriptionRoutes);
-  await app.register(relayRoutes, { companion });
+  await app.register(relayRoutes, { registry });
   await app.register(webStaticPlugin, {
     webDist: app.system.options.webDist,
-    // While the device is away: its last frames, their ages grown (RelayLiveStore.liveData).
-    liveSnapshot: () => liveSnapshotOf(companion.live),
+    // While a device is away: its last frames, their ages grown (RelayLiveStore.liveData).
+    liveSnapshot: () => liveSnapshotOf(registry),
   });
 }
