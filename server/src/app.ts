@@ -52,6 +52,7 @@ import { historyRoutes } from './routes/history.js';
 import { companionPlugin } from './plugins/companion.js';
 import { relayRoutes } from './routes/relay.js';
 import { companionRoutes } from './routes/companion.js';
+import { companionDevicesRoutes } from './routes/companion-devices.js';
 import { deviceSocketRoutes } from './routes/sockets/device-sockets.js';
 
 export interface BuildAppOptions {
@@ -230,6 +231,7 @@ async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
   await app.register(livedataSocketRoutes, { source: registry });
   await app.register(historyRoutes);
   await app.register(companionRoutes);
+  await app.register(companionDevicesRoutes);
   await app.register(apiDescriptionRoutes);
   await app.register(relayRoutes, { registry });
   await app.register(webStaticPlugin, {

@@ -190,9 +190,15 @@ describe('readOptions: the companion (issue 24)', () => {
     );
     expect(() => readOptions([], { DTU_URL: '--=http://a' })).toThrow(/device name "--"/);
     expect(() =>
-      readOptions([], { DTU_URL: 'Roof=http://a', DTU_PASSWORD_ROOF: 'x', DTU_PASSWORD_FILE_ROOF: 'y' }),
+      readOptions([], {
+        DTU_URL: 'Roof=http://a',
+        DTU_PASSWORD_ROOF: 'x',
+        DTU_PASSWORD_FILE_ROOF: 'y',
+      }),
     ).toThrow(/not both \(device Roof\)/);
-    expect(() => readOptions([], { DTU_URL: 'Roof=ftp://a,Garage=http://b' })).toThrow(/device Roof/);
+    expect(() => readOptions([], { DTU_URL: 'Roof=ftp://a,Garage=http://b' })).toThrow(
+      /device Roof/,
+    );
   });
 
   it('reads SIM_FIRMWARE and --sim-firmware: v24.11.7 by default, v26.3.30 on request', () => {

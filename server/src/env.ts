@@ -189,7 +189,8 @@ function readCompanion(
     }
     const suffix = envSuffixOfName(name);
     // A single unnamed device has no name of its own to suffix: only the shared login.
-    const own = (base: string) => (named || !single ? env[`${base}_${suffix}`] : undefined) || undefined;
+    const own = (base: string) =>
+      (named || !single ? env[`${base}_${suffix}`] : undefined) || undefined;
     const login = {
       user: own('DTU_USER') ?? given.user,
       password: own('DTU_PASSWORD'),

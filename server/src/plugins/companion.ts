@@ -8,9 +8,13 @@ import { readDevicesFile, writeDevicesFile, type StoredDevice } from '../store/d
 
 /** devices.json's devices (passwords included: never answered, never logged). */
 export interface ScreenDevices {
-  entries: StoredDevice[];
-  /** Writes the entries and the order of every device (DTU_URL's too) to devices.json. */
-  save(): Promise<void>;
+  /** As last saved. */
+  readonly entries: StoredDevice[];
+  /**
+   * Writes these entries and the order of every device (DTU_URL's too) to devices.json; they
+   * are the entries from then on. A failed write throws and keeps the old ones.
+   */
+  save(entries: StoredDevice[], order: string[]): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -60,13 +64,15 @@ export const companionPlugin = fp(
     }
     const stored = await readDevicesFile(dataDir);
     // Kept as read, so a device that cannot be used now is not lost from the file.
+    let entries = stored.devices;
     const screen: ScreenDevices = {
-      entries: stored.devices,
-      save: () =>
-        writeDevicesFile(dataDir, {
-          devices: screen.entries,
-          order: registry.list().map((device) => device.id),
-        }),
+      get entries() {
+        return entries;
+      },
+      async save(newEntries, order) {
+        await writeDevicesFile(dataDir, { devices: newEntries, order });
+        entries = newEntries;
+      },
     };
     for (const entry of stored.devices) {
       if (registry.get(entry.id)) {

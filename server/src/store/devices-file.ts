@@ -55,8 +55,5 @@ export async function readDevicesFile(dataDir: string): Promise<DevicesFile> {
 
 /** Replaces devices.json atomically (temp file, fsync, rename), readable by its owner only. */
 export async function writeDevicesFile(dataDir: string, content: DevicesFile): Promise<void> {
-  await writeFileAtomic(
-    path.join(dataDir, DEVICES_FILE),
-    `${JSON.stringify(content, null, 2)}\n`,
-  );
+  await writeFileAtomic(path.join(dataDir, DEVICES_FILE), `${JSON.stringify(content, null, 2)}\n`);
 }

@@ -20,5 +20,8 @@ export function deviceIdOfName(name: string): string | null {
 
 /** The suffix of a device's own environment variables: DTU_PASSWORD_<suffix> ("Roof" → "ROOF"). */
 export function envSuffixOfName(name: string): string {
-  return name.trim().toUpperCase().replace(/[^A-Z0-9]/g, '_');
+  return name
+    .trim()
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '_');
 }

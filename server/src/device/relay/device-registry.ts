@@ -65,7 +65,12 @@ export class DeviceRegistry extends EventEmitter<{
   /** Adds a device at the end, started at once when the registry runs. */
   add(target: DeviceTarget, name: string, origin: DeviceOrigin): RegisteredDevice {
     if (this.devices.has(target.id)) throw new Error(`device id ${target.id} is taken`);
-    const device: RegisteredDevice = { id: target.id, name, origin, companion: this.create(target) };
+    const device: RegisteredDevice = {
+      id: target.id,
+      name,
+      origin,
+      companion: this.create(target),
+    };
     this.devices.set(device.id, device);
     this.order.push(device.id);
     const onUpdate = (serial: string) => {
@@ -89,6 +94,20 @@ export class DeviceRegistry extends EventEmitter<{
     this.order = this.order.filter((other) => other !== id);
     await device.companion.stop();
     this.emit('removed', device);
+    return device;
+  }
+
+  /**
+   * Puts a new target (address or login changed) in place of a device's: a new companion, at
+   * the same place in the order, under `name`.
+   */
+  async replace(id: string, target: DeviceTarget, name: string): Promise<RegisteredDevice> {
+    const old = this.devices.get(id);
+    if (!old || target.id !== id) throw new Error(`no device ${id} to replace`);
+    const order = [...this.order];
+    await this.remove(id);
+    const device = this.add(target, name, old.origin);
+    this.order = order;
     return device;
   }
 

@@ -121,9 +121,6 @@ export function deviceParam(request: FastifyRequest): string {
 export function deviceParamGuard(registry: DeviceRegistry) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (registry.get(deviceParam(request))) return;
-    return reply
-      .code(404)
-      .type('application/json')
-      .send(apiResult(ApiCodeCompanion.DeviceUnknown));
+    return reply.code(404).type('application/json').send(apiResult(ApiCodeCompanion.DeviceUnknown));
   };
 }
