@@ -54,6 +54,7 @@ import { relayRoutes } from './routes/relay.js';
 import { companionRoutes } from './routes/companion.js';
 import { companionDevicesRoutes } from './routes/companion-devices.js';
 import { deviceSocketRoutes } from './routes/sockets/device-sockets.js';
+import type { RegisteredDevice } from './device/relay/device-registry.js';
 
 export interface BuildAppOptions {
   options: GatewayOptions;
@@ -151,6 +152,7 @@ export async function buildApp({
     const companion = app.companion!;
     // Days by the device's own time zone, read from it (issue 24).
     await app.register(historyPlugin, { source: companion.live, tz: () => companion.timezone });
+    followDevicesInHistory(app);
   } else {
     await app.register(devicePlugin);
     await app.register(mqttPlugin);
@@ -213,6 +215,26 @@ export async function buildApp({
   });
 
   return app;
+}
+
+/**
+ * Several devices (issue 27): every device besides the first is recorded too, each by its own
+ * time zone, from when it is added; a removed device's rows stay readable.
+ */
+function followDevicesInHistory(app: FastifyInstance): void {
+  const registry = app.devices!;
+  const history = app.history;
+  if (!history) return;
+  const follow = (device: RegisteredDevice) =>
+    history.follow(device.companion.live, () => device.companion.timezone);
+  const unfollow = (device: RegisteredDevice) => history.unfollow(device.id);
+  for (const device of registry.list()) follow(device);
+  registry.on('added', follow);
+  registry.on('removed', unfollow);
+  app.addHook('onClose', async () => {
+    registry.off('added', follow);
+    registry.off('removed', unfollow);
+  });
 }
 
 /**

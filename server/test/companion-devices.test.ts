@@ -352,3 +352,44 @@ describe('several devices: the Devices screen', () => {
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ devices: [], order: ['roof'] });
   }, 90_000);
 });
+
+describe('several devices: history', () => {
+  it('records every device, answers one by dtu=, and exports with a device column', async () => {
+    const companion = await startCompanionApp('', '', { devices: envDevices(), history: true });
+    const history = companion.app.history!;
+    await waitFor(
+      () => {
+        history.flush();
+        return IDS.every((id) =>
+          history.db.inverters(id).some((i) => history.db.buckets(i.id, 0, 2e9).length > 0),
+        );
+      },
+      20_000,
+      'a recorded poll on every device',
+    );
+    const range = async (query: string) => {
+      const answer = await companion.fetch(`/api/history/range${query}`);
+      return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+    };
+    const serials = (body: Record<string, unknown>) =>
+      (body['inverters'] as { serial: string }[]).map((i) => i.serial);
+    expect(serials((await range('')).body)).toEqual([...DEMO_SERIALS]);
+    expect(serials((await range('?dtu=garage')).body)).toEqual([OWN_SERIALS[1]]);
+    expect(serials((await range('?dtu=barn')).body)).toEqual([OWN_SERIALS[2]]);
+    expect(await range('?dtu=nope')).toMatchObject({
+      status: 400,
+      body: { error: 'unknown_device', param: 'dtu' },
+    });
+    const today = (await range('?dtu=barn')).body['today'] as string;
+    const csv = await (
+      await companion.fetch(`/api/history/export.csv?from=${today}&to=${today}&dtu=barn`)
+    ).text();
+    const [header, ...rows] = csv.trim().split('\r\n');
+    expect(header!.split(',').at(-1)).toBe('device');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.split(',')[1]).toBe(OWN_SERIALS[2]);
+      expect(row.split(',').at(-1)).toBe('barn');
+    }
+  }, 60_000);
+});
