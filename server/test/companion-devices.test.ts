@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -391,5 +392,48 @@ describe('several devices: history', () => {
       expect(row.split(',')[1]).toBe(OWN_SERIALS[2]);
       expect(row.split(',').at(-1)).toBe('barn');
     }
+  }, 60_000);
+});
+
+describe('several devices: metrics and the same serial twice', () => {
+  it('serves every device metrics with a dtu label, one series each, promtool-clean', async () => {
+    // The roof device twice, as a moved or doubly configured inverter would look: same serials.
+    const companion = await startCompanionApp('', '', {
+      devices: [...envDevices(), { name: 'Attic', url: proxies[0]!.url, password: PASSWORDS[0]! }],
+    });
+    await waitForAllInverters(companion, DEMO_SERIALS.length * 2 + 2);
+    const answer = await companion.fetch('/api/prometheus/metrics');
+    expect(answer.status).toBe(200);
+    const text = await answer.text();
+    for (const id of [...IDS, 'attic']) expect(text).toContain(`heliodtu_device_up{dtu="${id}"} 1`);
+    expect(text).toContain(`opendtu_last_update{dtu="barn",serial="${OWN_SERIALS[2]}"`);
+    expect(text).toContain(`opendtu_last_update{dtu="attic",serial="${DEMO_SERIALS[0]}"`);
+    const series = text
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('#'))
+      .map((line) => line.slice(0, line.lastIndexOf(' ')));
+    expect(new Set(series).size).toBe(series.length);
+    const helps = text.split('\n').filter((line) => line.startsWith('# HELP '));
+    expect(new Set(helps).size).toBe(helps.length);
+    // promtool parses it (exit 3: lint findings only) and finds only what the device's own
+    // names cause (kept for dashboards, as on the device), no duplicate or split family.
+    const checked = spawnSync('/usr/bin/promtool', ['check', 'metrics'], {
+      input: text,
+      encoding: 'utf8',
+    });
+    const findings = `${checked.stdout}${checked.stderr}`.split('\n').filter(Boolean);
+    expect(findings).toEqual(['opendtu_uptime counter metrics should have "_total" suffix']);
+    expect(checked.status).toBe(3);
+    // Shown on both devices, said once on the console, never merged.
+    const live = await liveStatus(companion);
+    expect(serialsOf(live).filter(([, serial]) => serial === DEMO_SERIALS[0])).toEqual([
+      ['roof', DEMO_SERIALS[0]],
+      ['attic', DEMO_SERIALS[0]],
+    ]);
+    const said = companion.app.consoleLog
+      .backlog()
+      .filter((line) => line.includes(`Inverter ${DEMO_SERIALS[0]} is on two devices`));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain('attic and roof');
   }, 60_000);
 });

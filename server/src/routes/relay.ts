@@ -7,6 +7,7 @@ import type { DeviceRegistry } from '../device/relay/device-registry.js';
 import type { RelayResult } from '../device/relay/device-relay.js';
 import { mergedHints, mergedTotal } from '../device/relay/merged-live.js';
 import { bodyWithOwnPasswordHint } from '../device/relay/own-login-hint.js';
+import { mergedMetrics } from '../metrics/merged-metrics.js';
 import { relayGuard } from '../device/relay/relay-guards.js';
 import { deviceParam, deviceParamGuard } from './sockets/device-sockets.js';
 
@@ -25,6 +26,7 @@ const CACHED_READS = [LIVE_DATA_STATUS, '/api/system/status'];
 const BY_SERIAL_READS = ['/api/limit/status', '/api/power/status'];
 /** Settings of one inverter whose body names it (`data` → `serial`). */
 const SERIAL_IN_BODY = ['/api/limit/config', '/api/power/config'];
+const PROMETHEUS_PATH = '/api/prometheus/metrics';
 /** A body read to find its serial; these settings are a few dozen bytes. */
 const SERIAL_BODY_MAX_BYTES = 64 * 1024;
 
@@ -168,6 +170,25 @@ export const relayRoutes: FastifyPluginAsync<{ registry: DeviceRegistry }> = asy
       return reply.code(200).send(Object.assign({}, ...objects.reverse()));
     });
   }
+
+  // Several devices: one scrape of every device's metrics, each sample with its `dtu` label.
+  app.get(PROMETHEUS_PATH, { preHandler: guard }, async (request, reply) => {
+    if (registry.size === 1) return forward(request, reply, first(), request.url);
+    const devices = registry.list();
+    const answers = await Promise.all(
+      devices.map((device) => device.companion.relay.forward('GET', PROMETHEUS_PATH)),
+    );
+    const text = mergedMetrics(
+      devices.map((device, i) => {
+        const answer = answers[i]!;
+        return {
+          id: device.id,
+          text: answer.ok && answer.status === 200 ? answer.body.toString('utf8') : null,
+        };
+      }),
+    );
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(text);
+  });
 
   for (const path of SERIAL_IN_BODY) {
     app.post(path, { preHandler: guard }, async (request, reply) => {
