@@ -207,6 +207,7 @@ export async function buildApp({
   await app.register(prometheusRoutes);
   await app.register(historyRoutes);
   await app.register(companionRoutes);
+  await app.register(companionDevicesRoutes);
   await app.register(apiDescriptionRoutes);
   // Last: unmatched paths fall back to the interface, as on the device.
   await app.register(webStaticPlugin, {

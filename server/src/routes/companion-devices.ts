@@ -23,6 +23,8 @@ import { probeDevice } from '../device/relay/probe.js';
 import { apiResult } from '../plugins/api-result.js';
 import type { StoredDevice } from '../store/devices-file.js';
 
+const DEVICE_ACTIONS = ['test', 'add', 'edit', 'del', 'order'] as const;
+
 /** A result with a message of its own (the probe's plain words, an address's problem). */
 function result(code: ApiCodeValue, message?: string, extra: object = {}): DeviceTestResult {
   return {
@@ -50,7 +52,16 @@ class Refused extends Error {
 export const companionDevicesRoutes: FastifyPluginAsync = async (app) => {
   const registry = app.devices;
   const screen = app.screenDevices;
-  if (!registry || !screen) return;
+  if (!registry || !screen) {
+    // The simulated gateway has no devices: 404, as the description says, for every request.
+    const notCompanion = async (_request: FastifyRequest, reply: FastifyReply) =>
+      reply.code(404).send(apiResult(ApiCodeCompanion.DeviceUnknown));
+    app.get(DEVICES_PATH, { preHandler: app.requireAdmin }, notCompanion);
+    for (const action of DEVICE_ACTIONS) {
+      app.post(`${DEVICES_PATH}/${action}`, { preHandler: app.requireAdmin }, notCompanion);
+    }
+    return;
+  }
   const log = (line: string) => app.consoleLog.write(line);
   // One change at a time: two adds must not both pass the name check.
   let changing: Promise<unknown> = Promise.resolve();
