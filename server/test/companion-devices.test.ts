@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ApiCodeCompanion } from '@heliodtu/contract/codes';
 import {
   CompanionStatusSchema,
@@ -436,4 +437,88 @@ describe('several devices: metrics and the same serial twice', () => {
     expect(said).toHaveLength(1);
     expect(said[0]).toContain('attic and roof');
   }, 60_000);
+});
+
+describe('several devices: devices.json', () => {
+  it('starts the devices saved there in the saved order, and edits them', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'heliodtu-devices-'));
+    const file = path.join(dataDir, DEVICES_FILE);
+    const saved = {
+      devices: [
+        {
+          id: 'garage',
+          name: 'Garage',
+          url: proxies[1]!.url,
+          user: 'admin',
+          password: PASSWORDS[1],
+        },
+      ],
+      order: ['garage', 'roof'],
+    };
+    await writeFile(file, JSON.stringify(saved));
+    const companion = await startCompanionApp('', '', { devices: envDevices(1), dataDir });
+    const status = async () =>
+      CompanionStatusSchema.parse(await (await companion.fetch('/api/companion/status')).json())
+        .devices;
+    expect((await status()).map((d) => [d.id, d.origin])).toEqual([
+      ['garage', 'screen'],
+      ['roof', 'env'],
+    ]);
+    const post = async (action: string, data: unknown) =>
+      (
+        await companion.fetch(`${DEVICES_PATH}/${action}`, { method: 'POST', body: form(data) })
+      ).json();
+    const edit = { id: 'garage', name: 'Garage', url: proxies[1]!.url, user: 'admin' };
+
+    // A wrong new password: refused, the file as it was.
+    expect(await post('edit', { ...edit, password: 'wrong-one' })).toMatchObject({
+      code: ApiCodeCompanion.DeviceProblem,
+      problem: 'wrong-password',
+    });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(saved);
+    // A rename with the password left empty keeps the stored one and the id.
+    expect(await post('edit', { ...edit, name: 'Big Garage', password: '' })).toMatchObject({
+      code: ApiCodeCompanion.DeviceChanged,
+    });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      ...saved,
+      devices: [{ ...saved.devices[0], name: 'Big Garage' }],
+    });
+    expect((await status()).map((d) => [d.id, d.name])).toEqual([
+      ['garage', 'Big Garage'],
+      ['roof', 'Roof'],
+    ]);
+    expect(await post('edit', { ...edit, id: 'roof', password: '' })).toMatchObject({
+      code: ApiCodeCompanion.DeviceFromEnvironment,
+    });
+    expect(await post('edit', { ...edit, name: 'roof', password: '' })).toMatchObject({
+      code: ApiCodeCompanion.DeviceNameTaken,
+    });
+    expect(await post('add', { ...edit, name: '  ', password: 'x' })).toMatchObject({
+      code: ApiCodeCompanion.DeviceNameInvalid,
+    });
+    expect(
+      await post('add', { ...edit, name: 'Shed', url: 'ftp://x', password: 'x' }),
+    ).toMatchObject({
+      code: ApiCodeCompanion.DeviceUrlInvalid,
+    });
+  }, 60_000);
+
+  it('refuses to start on a damaged devices.json, naming the file, never a password', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'heliodtu-devices-'));
+    onTestFinished(() => rm(dataDir, { recursive: true, force: true }));
+    await writeFile(
+      path.join(dataDir, DEVICES_FILE),
+      JSON.stringify({
+        devices: [{ id: 'Bad Id', name: 'x', url: 'http://x', user: 'a', password: 'Secret-9' }],
+        order: [],
+      }),
+    );
+    const error = await startCompanionApp('', '', { devices: envDevices(1), dataDir }).catch(
+      (e: unknown) => e as Error,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/devices\.json has a bad entry at "devices\.0\.id"/);
+    expect((error as Error).message).not.toContain('Secret-9');
+  }, 30_000);
 });
