@@ -60,6 +60,8 @@ export class HistoryService {
    * each with its own recorder and local days (its own time zone), rows keyed by its id.
    */
   private readonly followers = new Map<string, Follower>();
+  /** The main device's source once followed (attach). */
+  private mainFleet: RecordedFleet | undefined;
 
   constructor(private readonly options: HistoryServiceOptions) {
     this.store = this.open();
@@ -151,9 +153,7 @@ export class HistoryService {
 
   /** Follow the fleet's polls; flush every few seconds and apply retention hourly. */
   attach(fleet: RecordedFleet): void {
-    const onUpdate = (serial: string) => this.onUpdate(fleet, serial);
-    fleet.on('update', onUpdate);
-    this.detach = () => fleet.off('update', onUpdate);
+    this.followMain(fleet);
     this.prune();
     this.timers.push(
       setInterval(() => this.flush(), this.options.flushMs ?? 5_000),
@@ -168,7 +168,12 @@ export class HistoryService {
    */
   follow(fleet: RecordedFleet, tz: () => string): void {
     const device = fleet.deviceId;
-    if (this.closed || device === this.options.device || this.followers.has(device)) return;
+    if (this.closed || this.followers.has(device)) return;
+    if (device === this.options.device) {
+      // The main device removed and added again: its new source takes the old one's place.
+      if (this.mainFleet && this.mainFleet !== fleet) this.followMain(fleet);
+      return;
+    }
     const follower: Follower = {
       fleet,
       tz,
@@ -181,6 +186,15 @@ export class HistoryService {
     const onUpdate = (serial: string) => this.onUpdate(fleet, serial, follower.recorder);
     fleet.on('update', onUpdate);
     follower.detach = () => fleet.off('update', onUpdate);
+  }
+
+  /** Records the main device's polls from `fleet` (in place of an earlier source). */
+  private followMain(fleet: RecordedFleet): void {
+    this.detach?.();
+    this.mainFleet = fleet;
+    const onUpdate = (serial: string) => this.onUpdate(fleet, serial);
+    fleet.on('update', onUpdate);
+    this.detach = () => fleet.off('update', onUpdate);
   }
 
   /** Stops recording a followed device (removed); what it recorded is written and stays. */

@@ -9,8 +9,10 @@ export function deviceIdOfName(name: string): string | null {
   const trimmed = name.trim();
   if (trimmed === '' || Buffer.byteLength(trimmed, 'utf8') > DEVICE_NAME_MAX_BYTES) return null;
   const id = trimmed
-    .toLowerCase()
+    // Accents dropped ("Süd" → "sud"), not turned into a dash.
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 32)
