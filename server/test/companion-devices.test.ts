@@ -541,3 +541,44 @@ describe('several devices: devices.json', () => {
     expect((error as Error).message).not.toContain('Secret-9');
   }, 30_000);
 });
+
+describe('several devices: DTU_URL', () => {
+  it('starts from a named DTU_URL list with each device its own password', async () => {
+    const companion = await startGatewayProcess({
+      env: {
+        DTU_URL: `Roof=${proxies[0]!.url}, Barn=${proxies[2]!.url}`,
+        DTU_PASSWORD_ROOF: PASSWORDS[0]!,
+        DTU_PASSWORD: PASSWORDS[2]!,
+        HISTORY: 'off',
+      },
+    });
+    const status = await waitFor(
+      async () => {
+        const answer = await fetch(`${companion.url}/api/companion/status`, {
+          headers: { authorization: basicAuth('openDTU42') },
+        });
+        const devices = CompanionStatusSchema.parse(await answer.json()).devices;
+        return devices.every((d) => d.git_hash !== null && d.inverter_count !== null)
+          ? devices
+          : undefined;
+      },
+      20_000,
+      'both devices found',
+    );
+    expect(status.map((d) => [d.id, d.name, d.origin, d.problem, d.inverter_count])).toEqual([
+      ['roof', 'Roof', 'env', null, DEMO_SERIALS.length],
+      ['barn', 'Barn', 'env', null, 1],
+    ]);
+    expect(companion.output()).not.toContain(PASSWORDS[0]);
+    expect(companion.output()).not.toContain(PASSWORDS[2]);
+  }, 60_000);
+
+  it('refuses a DTU_URL with two devices of one name before starting', async () => {
+    const error = await startGatewayProcess({
+      env: { DTU_URL: `Roof=${proxies[0]!.url},roof=${proxies[1]!.url}` },
+    }).catch((e: unknown) => e as Error);
+    expect((error as Error).message).toMatch(
+      /exited \(2\): HelioDTU: DTU_URL: two devices named like "roof"/,
+    );
+  }, 30_000);
+});
