@@ -105,9 +105,40 @@ export const ApiCodeV26 = {
   NetworkSyslogPort: 8008,
 } as const;
 
-export type ApiCodeName = keyof typeof ApiCode | keyof typeof ApiCodeV26;
+/**
+ * HelioDTU's own codes (a range OpenDTU does not use): the companion's Devices screen and its
+ * device paths (issue 27). Only a companion sends them; the interface translates them by code.
+ */
+export const ApiCodeCompanion = {
+  CompanionBase: 20000,
+  /** The test reached an OpenDTU with the given login. */
+  DeviceReachable: 20001,
+  DeviceAdded: 20002,
+  DeviceChanged: 20003,
+  DeviceDeleted: 20004,
+  DeviceOrdered: 20005,
+  /** The device cannot be used: `message` says why, `problem` is its DeviceProblemCode. */
+  DeviceProblem: 20006,
+  /** Empty, too long, or nothing to make an id of. */
+  DeviceNameInvalid: 20007,
+  /** Another device has this name (or one giving the same id). */
+  DeviceNameTaken: 20008,
+  /** Not an http(s) address, or one with a user or password in it. */
+  DeviceUrlInvalid: 20009,
+  /** No device with this id (a Devices request, or a `/dtu/<id>/` path). */
+  DeviceUnknown: 20010,
+  /** Set by DTU_URL: changed there, not on the Devices screen. */
+  DeviceFromEnvironment: 20011,
+  /** The order does not name every device once. */
+  DeviceOrderInvalid: 20012,
+} as const;
+
+export type ApiCodeName =
+  keyof typeof ApiCode | keyof typeof ApiCodeV26 | keyof typeof ApiCodeCompanion;
 export type ApiCodeValue =
-  (typeof ApiCode)[keyof typeof ApiCode] | (typeof ApiCodeV26)[keyof typeof ApiCodeV26];
+  | (typeof ApiCode)[keyof typeof ApiCode]
+  | (typeof ApiCodeV26)[keyof typeof ApiCodeV26]
+  | (typeof ApiCodeCompanion)[keyof typeof ApiCodeCompanion];
 
 /**
  * The device's English message per code. The web interface shows translated
@@ -186,10 +217,23 @@ export const API_MESSAGES: Partial<Record<ApiCodeValue, string>> = {
   11001: 'Serial must be a number > 0!',
   11002: 'Invalid inverter specified!',
   12001: 'Pin mapping must between 1 and 63 characters long!',
+  20001: 'Device answers as an OpenDTU!',
+  20002: 'Device added!',
+  20003: 'Device changed!',
+  20004: 'Device removed!',
+  20005: 'Device order saved!',
+  20006: 'Device cannot be used!',
+  20007: 'Device name must have a letter or digit and at most 32 bytes!',
+  20008: 'Device name is taken!',
+  20009: 'Device address must be an http:// or https:// address without a password!',
+  20010: 'No such device!',
+  20011: 'Device is set by DTU_URL: change it there!',
+  20012: 'Device order must name every device once!',
 };
 
 const SUCCESS_CODES: ReadonlySet<number> = new Set([
-  1001, 3002, 3003, 4004, 4007, 4008, 4009, 4010, 6001, 9010, 10002,
+  1001, 3002, 3003, 4004, 4007, 4008, 4009, 4010, 6001, 9010, 10002, 20001, 20002, 20003, 20004,
+  20005,
 ]);
 
 /** The envelope type the device sends with a code: success, danger for 1007, else warning. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_PROBLEM_CODES } from './device-problem.js';
+import { ApiResultSchema } from './envelope.js';
 
 /**
  * GET /api/companion/status (issue 24, a HelioDTU extension): whether this gateway stands in
@@ -104,3 +105,13 @@ export type DeviceAddRequest = z.infer<typeof DeviceAddRequestSchema>;
 export type DeviceEditRequest = z.infer<typeof DeviceEditRequestSchema>;
 export type DeviceDeleteRequest = z.infer<typeof DeviceDeleteRequestSchema>;
 export type DeviceOrderRequest = z.infer<typeof DeviceOrderRequestSchema>;
+
+/**
+ * What the `/api/companion/devices/…` requests answer: an ApiResult (codes.ts ApiCodeCompanion),
+ * with the device problem's code when a test found the device unusable (code 20006; `message`
+ * is then the companion's plain English line).
+ */
+export const DeviceTestResultSchema = ApiResultSchema.extend({
+  problem: DeviceProblemCodeSchema.optional(),
+});
+export type DeviceTestResult = z.infer<typeof DeviceTestResultSchema>;

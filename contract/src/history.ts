@@ -181,6 +181,15 @@ export const HISTORY_CSV_COLUMNS = {
   day: ['date', 'serial', 'name', 'yield [Wh]', 'peak [W]', 'peak_time_local'],
 } as const;
 
+/**
+ * Issue 27: on a companion in front of several devices every CSV row ends with the id of the
+ * device of its inverter; one device (and the simulated gateway) keeps the columns above.
+ */
+export const HISTORY_CSV_DEVICE_COLUMN = 'device';
+
+/** The query parameter of every history request naming the device (companion.ts DEVICE_QUERY_PARAM). */
+export const HISTORY_DEVICE_PARAM = 'dtu';
+
 //-- every JSON answer, for tests and the API description
 
 export const HISTORY_RESPONSE_SCHEMAS = {

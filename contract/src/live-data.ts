@@ -118,8 +118,20 @@ export const RadioStatsSchema = z.object({
 });
 export type RadioStats = z.infer<typeof RadioStatsSchema>;
 
-/** The common fields: all that `GET /api/livedata/status` without `inv` carries per inverter. */
-export const LiveInverterPartialSchema = z.object({
+/**
+ * Issue 27, a HelioDTU extension at the end of every inverter object: the id of the device the
+ * inverter is on (companion.ts DeviceIdSchema). Sent only by a companion with several devices,
+ * so that one device's answers and frames stay exactly OpenDTU's.
+ */
+const deviceTag = {
+  dtu: z.string().optional().meta({
+    description:
+      'HelioDTU extension (issue 27): the id of the device this inverter is on; only sent by a companion in front of several devices.',
+    'x-heliodtu-extension': true,
+  }),
+};
+
+const LiveInverterCommonSchema = z.object({
   serial: z.string(),
   name: z.string(),
   order: z.number().int(),
@@ -136,15 +148,19 @@ export const LiveInverterPartialSchema = z.object({
   limit_absolute: z.number(),
   radio_stats: RadioStatsSchema,
 });
+
+/** The common fields: all that `GET /api/livedata/status` without `inv` carries per inverter. */
+export const LiveInverterPartialSchema = LiveInverterCommonSchema.extend(deviceTag);
 export type LiveInverterPartial = z.infer<typeof LiveInverterPartialSchema>;
 
 /** The full object of `?inv=` and of every socket message: common fields, channels, events. */
-export const LiveInverterFullSchema = LiveInverterPartialSchema.extend({
+export const LiveInverterFullSchema = LiveInverterCommonSchema.extend({
   AC: byChannel(AcChannelSchema),
   DC: byChannel(DcChannelSchema),
   INV: byChannel(InvChannelSchema),
   /** Event-log entries held (0..15); -1 when the model has no event log. */
   events: z.number().int(),
+  ...deviceTag,
 });
 export type LiveInverterFull = z.infer<typeof LiveInverterFullSchema>;
 

@@ -52,6 +52,9 @@ import { historyRoutes } from './routes/history.js';
 import { companionPlugin } from './plugins/companion.js';
 import { relayRoutes } from './routes/relay.js';
 import { companionRoutes } from './routes/companion.js';
+import { companionDevicesRoutes } from './routes/companion-devices.js';
+import { deviceSocketRoutes } from './routes/sockets/device-sockets.js';
+import type { RegisteredDevice } from './device/relay/device-registry.js';
 
 export interface BuildAppOptions {
   options: GatewayOptions;
@@ -149,6 +152,7 @@ export async function buildApp({
     const companion = app.companion!;
     // Days by the device's own time zone, read from it (issue 24).
     await app.register(historyPlugin, { source: companion.live, tz: () => companion.timezone });
+    followDevicesInHistory(app);
   } else {
     await app.register(devicePlugin);
     await app.register(mqttPlugin);
@@ -203,6 +207,7 @@ export async function buildApp({
   await app.register(prometheusRoutes);
   await app.register(historyRoutes);
   await app.register(companionRoutes);
+  await app.register(companionDevicesRoutes);
   await app.register(apiDescriptionRoutes);
   // Last: unmatched paths fall back to the interface, as on the device.
   await app.register(webStaticPlugin, {
@@ -214,24 +219,47 @@ export async function buildApp({
 }
 
 /**
+ * Several devices (issue 27): every device besides the first is recorded too, each by its own
+ * time zone, from when it is added; a removed device's rows stay readable.
+ */
+function followDevicesInHistory(app: FastifyInstance): void {
+  const registry = app.devices!;
+  const history = app.history;
+  if (!history) return;
+  const follow = (device: RegisteredDevice) =>
+    history.follow(device.companion.live, () => device.companion.timezone);
+  const unfollow = (device: RegisteredDevice) => history.unfollow(device.id);
+  for (const device of registry.list()) follow(device);
+  registry.on('added', follow);
+  registry.on('removed', unfollow);
+  app.addHook('onClose', async () => {
+    registry.off('added', follow);
+    registry.off('removed', unfollow);
+  });
+}
+
+/**
  * The companion's routes: its own login, history and API description answered here, live data
- * from the one device socket, the console the device's with the companion's lines among it,
- * every other OpenDTU API request relayed.
+ * from every device's socket, the console a device's with the companion's lines among it,
+ * every other OpenDTU API request relayed to the device it is for.
  */
 async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
-  const companion = app.companion!;
+  const registry = app.devices!;
   await app.register(securityRoutes);
   await app.register(i18nRoutes);
   await app.register(zonesRoutes);
-  await app.register(consoleSocketRoutes, { device: companion.console });
-  await app.register(livedataSocketRoutes, { source: companion.live });
+  // /console (the first device's), /dtu/<id>/console and /dtu/<id>/livedata.
+  await app.register(deviceSocketRoutes, { registry });
+  // Every device's inverters on one socket (one device: its frames unchanged).
+  await app.register(livedataSocketRoutes, { source: registry });
   await app.register(historyRoutes);
   await app.register(companionRoutes);
+  await app.register(companionDevicesRoutes);
   await app.register(apiDescriptionRoutes);
-  await app.register(relayRoutes, { companion });
+  await app.register(relayRoutes, { registry });
   await app.register(webStaticPlugin, {
     webDist: app.system.options.webDist,
-    // While the device is away: its last frames, their ages grown (RelayLiveStore.liveData).
-    liveSnapshot: () => liveSnapshotOf(companion.live),
+    // While a device is away: its last frames, their ages grown (RelayLiveStore.liveData).
+    liveSnapshot: () => liveSnapshotOf(registry),
   });
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readOptions } from './env.js';
+import { envDevices, readOptions } from './env.js';
 
 describe('readOptions (issue 2 §2, issue 3 §6)', () => {
   it('has the documented defaults', () => {
@@ -153,6 +153,51 @@ describe('readOptions: the companion (issue 24)', () => {
     expect(message).not.toContain(SECRET);
     expect(JSON.stringify(readOptions([], { DTU_URL: 'x', DTU_PASSWORD: SECRET }))).not.toContain(
       SECRET,
+    );
+  });
+
+  it('reads a DTU_URL list with names, each device its own login or the shared one', () => {
+    const basic = (user: string, password: string) =>
+      `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+    const options = readOptions([], {
+      DTU_URL: 'Roof=http://192.168.1.50, Garage 2=192.168.1.51,http://192.168.1.52',
+      DTU_PASSWORD: SECRET,
+      DTU_USER_ROOF: 'root',
+      DTU_PASSWORD_GARAGE_2: 'Garage-Secret',
+      DTU_PASSWORD_FILE_DTU_3: '/run/third',
+    }).companion!;
+    const devices = envDevices(options);
+    expect(devices.map((d) => [d.target.id, d.name, d.target.baseUrl])).toEqual([
+      ['roof', 'Roof', 'http://192.168.1.50'],
+      ['garage-2', 'Garage 2', 'http://192.168.1.51'],
+      ['dtu-3', 'DTU 3', 'http://192.168.1.52'],
+    ]);
+    expect(devices[0]!.target.authorization()).toBe(basic('root', SECRET));
+    expect(devices[1]!.target.authorization()).toBe(basic('admin', 'Garage-Secret'));
+    expect(devices[2]!.target.hasPassword).toBe(false);
+    expect(devices[2]!.passwordFile).toBe('/run/third');
+    // The first device stays where a single DTU_URL put it.
+    expect(options.target.id).toBe('roof');
+    expect(JSON.stringify(options)).not.toContain(SECRET);
+  });
+
+  it('keeps the id dtu for one unnamed address, and refuses bad or doubled names', () => {
+    expect(envDevices(readOptions([], { DTU_URL: 'http://a' }).companion!)).toMatchObject([
+      { name: 'dtu', target: { id: 'dtu' } },
+    ]);
+    expect(() => readOptions([], { DTU_URL: 'Roof=http://a,roof=http://b' })).toThrow(
+      /two devices named like "roof"/,
+    );
+    expect(() => readOptions([], { DTU_URL: '--=http://a' })).toThrow(/device name "--"/);
+    expect(() =>
+      readOptions([], {
+        DTU_URL: 'Roof=http://a',
+        DTU_PASSWORD_ROOF: 'x',
+        DTU_PASSWORD_FILE_ROOF: 'y',
+      }),
+    ).toThrow(/not both \(device Roof\)/);
+    expect(() => readOptions([], { DTU_URL: 'Roof=ftp://a,Garage=http://b' })).toThrow(
+      /device Roof/,
     );
   });
 

@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 import { parseSimStart } from './device/clock.js';
 import { readHistoryOptions, type HistoryOptions } from './history/history-options.js';
 import { DeviceTarget } from './device/relay/device-target.js';
+import { deviceIdOfName, envSuffixOfName } from './device/relay/device-names.js';
+import { DEVICE_NAME_MAX_BYTES } from '@heliodtu/contract/companion';
 import type { ReconnectPolicy } from './reconnect-policy.js';
 import {
   FIRMWARE_RELEASES,
@@ -40,14 +42,33 @@ export interface GatewayOptions {
   companionReconnect?: ReconnectPolicy;
 }
 
-export interface CompanionOptions {
+/** One device of DTU_URL. */
+export interface CompanionDeviceOptions {
   /** The device, its password hidden from every print; without one when it is in a file. */
   target: DeviceTarget;
   /** DTU_PASSWORD_FILE: read at each boot, so a rotated systemd credential is picked up. */
   passwordFile?: string;
+  /** The owner's name for it (`Roof=` in DTU_URL); the id when none was given. */
+  name?: string;
 }
 
-/** The id the one device of this slice is keyed by (history, caches, sockets). */
+/** The companion's devices from DTU_URL: the first one's fields, and every one in `devices`. */
+export interface CompanionOptions extends CompanionDeviceOptions {
+  /** All DTU_URL devices in their order, the first included; absent means the first only. */
+  devices?: CompanionDeviceOptions[];
+}
+
+/** Every DTU_URL device, in order, each with a name. */
+export function envDevices(
+  options: CompanionOptions,
+): (CompanionDeviceOptions & { name: string })[] {
+  return (options.devices ?? [options]).map((device) => ({
+    ...device,
+    name: device.name ?? device.target.id,
+  }));
+}
+
+/** The id of a single unnamed DTU_URL (history, caches, sockets are keyed by it). */
 export const COMPANION_DEVICE_ID = 'dtu';
 
 const FLAGS = {
@@ -115,38 +136,99 @@ export function readOptions(
       .filter(Boolean),
     simFirmware,
     history: readHistoryOptions(env),
-    ...readCompanion(pick('dtu-url', 'DTU_URL'), {
-      user: pick('dtu-user', 'DTU_USER'),
-      password: pick('dtu-password', 'DTU_PASSWORD'),
-      passwordFile: env['DTU_PASSWORD_FILE'],
-    }),
+    ...readCompanion(
+      pick('dtu-url', 'DTU_URL'),
+      {
+        user: pick('dtu-user', 'DTU_USER'),
+        password: pick('dtu-password', 'DTU_PASSWORD'),
+        passwordFile: env['DTU_PASSWORD_FILE'],
+      },
+      env,
+    ),
   };
 }
 
-/** DTU_URL and its credentials; nothing without DTU_URL. Errors never repeat a password. */
+interface GivenLogin {
+  user: string | undefined;
+  password: string | undefined;
+  passwordFile: string | undefined;
+}
+
+/**
+ * DTU_URL and its credentials; nothing without DTU_URL. DTU_URL is one address or a comma list
+ * of them, each optionally named (`Roof=http://192.168.1.50`); a device's own DTU_USER_<NAME>,
+ * DTU_PASSWORD_<NAME> or DTU_PASSWORD_FILE_<NAME> (NAME upper-cased, other characters `_`) win
+ * over the shared ones. Errors never repeat a password.
+ */
 function readCompanion(
   url: string | undefined,
-  given: {
-    user: string | undefined;
-    password: string | undefined;
-    passwordFile: string | undefined;
-  },
+  given: GivenLogin,
+  env: NodeJS.ProcessEnv,
 ): { companion?: CompanionOptions } {
-  const passwordFile = given.passwordFile || undefined;
   if (!url) {
-    if (given.password || passwordFile) {
+    if (given.password || given.passwordFile) {
       throw new Error('DTU_PASSWORD and DTU_PASSWORD_FILE need DTU_URL (the device address)');
     }
     return {};
   }
-  if (given.password && passwordFile) {
-    throw new Error('set DTU_PASSWORD or DTU_PASSWORD_FILE, not both');
-  }
-  const target = new DeviceTarget({
-    id: COMPANION_DEVICE_ID,
-    url,
-    ...(given.user ? { user: given.user } : {}),
-    ...(given.password ? { password: given.password } : {}),
+  const entries = url
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) throw new Error('DTU_URL names no device address');
+  const single = entries.length === 1;
+  const devices = entries.map((entry, index) => {
+    const named = NAMED_ENTRY.exec(entry);
+    const name = named ? named[1]!.trim() : single ? COMPANION_DEVICE_ID : `DTU ${index + 1}`;
+    const address = named ? named[2]!.trim() : entry;
+    const id = named ? deviceIdOfName(name) : single ? COMPANION_DEVICE_ID : `dtu-${index + 1}`;
+    if (id === null) {
+      throw new Error(
+        `DTU_URL: device name "${name}" needs a letter or digit and at most ${DEVICE_NAME_MAX_BYTES} bytes`,
+      );
+    }
+    const suffix = envSuffixOfName(name);
+    // A single unnamed device has no name of its own to suffix: only the shared login.
+    const own = (base: string) =>
+      (named || !single ? env[`${base}_${suffix}`] : undefined) || undefined;
+    const login = {
+      user: own('DTU_USER') ?? given.user,
+      password: own('DTU_PASSWORD'),
+      passwordFile: own('DTU_PASSWORD_FILE'),
+    };
+    // The device's own password or file replaces both shared ones.
+    const ownSecret = login.password !== undefined || login.passwordFile !== undefined;
+    const password = ownSecret ? login.password : given.password;
+    const passwordFile = ownSecret ? login.passwordFile : given.passwordFile || undefined;
+    const where = named || !single ? ` (device ${name})` : '';
+    if (password && passwordFile) {
+      throw new Error(`set DTU_PASSWORD or DTU_PASSWORD_FILE, not both${where}`);
+    }
+    let target: DeviceTarget;
+    try {
+      target = new DeviceTarget({
+        id,
+        url: address,
+        ...(login.user ? { user: login.user } : {}),
+        ...(password ? { password } : {}),
+      });
+    } catch (error) {
+      throw new Error(`${(error as Error).message}${where}`);
+    }
+    return { target, name, ...(passwordFile ? { passwordFile } : {}) };
   });
-  return { companion: { target, ...(passwordFile ? { passwordFile } : {}) } };
+  const ids = new Set<string>();
+  for (const device of devices) {
+    if (ids.has(device.target.id)) {
+      throw new Error(
+        `DTU_URL: two devices named like "${device.name}" (id ${device.target.id}); give each its own name`,
+      );
+    }
+    ids.add(device.target.id);
+  }
+  const [first] = devices;
+  return { companion: { ...first!, ...(single ? {} : { devices }) } };
 }
+
+/** `Name=address`: a name holds no `:` or `/`, so an address's own `=` is not taken for one. */
+const NAMED_ENTRY = /^([^=:/]+)=(.+)$/;

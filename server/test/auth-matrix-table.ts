@@ -97,6 +97,11 @@ export const TABLE: Row[] = [
   get('/api/history/export.csv?from=2025-06-21&to=2025-06-21', 'readonly'),
   // The devices behind a companion (issue 24); not found on the simulated gateway.
   get('/api/companion/status', 'readonly'),
+  // The Devices screen's requests (issue 27): admin; the simulated gateway answers 404.
+  get('/api/companion/devices', 'admin', { status: 404 }),
+  ...(['test', 'add', 'edit', 'del', 'order'] as const).map((action) =>
+    post(`/api/companion/devices/${action}`, 'admin', () => ({}), { status: 404 }),
+  ),
   // The sockets follow the read-only guard: our fix of the firmware's ineffective one (contract ws.ts).
   ws('/livedata', 'readonly'),
   ws('/console', 'readonly'),

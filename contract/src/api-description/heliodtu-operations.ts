@@ -1,6 +1,22 @@
 import { z } from 'zod';
-import { CompanionStatusSchema } from '../companion.js';
-import { HISTORY_CSV_COLUMNS, HistoryErrorSchema, HistoryExportQuerySchema } from '../history.js';
+import {
+  CompanionStatusSchema,
+  DeviceAddRequestSchema,
+  DeviceDeleteRequestSchema,
+  DeviceEditRequestSchema,
+  DeviceListSchema,
+  DeviceOrderRequestSchema,
+  DeviceTestRequestSchema,
+  DeviceTestResultSchema,
+} from '../companion.js';
+import { ApiResultSchema } from '../envelope.js';
+import { codesOf } from './operation.js';
+import {
+  HISTORY_CSV_COLUMNS,
+  HISTORY_CSV_DEVICE_COLUMN,
+  HistoryErrorSchema,
+  HistoryExportQuerySchema,
+} from '../history.js';
 import type { OperationCatalogue, StatusDoc } from './operation.js';
 
 /** Only one inverter (12 hex digits); an unknown one is a 400. */
@@ -9,12 +25,20 @@ const HISTORY_STATUSES: Readonly<Record<number, StatusDoc>> = {
   400: { description: 'A malformed or out-of-range parameter.', schema: HistoryErrorSchema },
   404: { description: 'This gateway records no history (e.g. a real OpenDTU device).' },
 };
+/** On a companion of several devices (issue 27): the device answered; the first one by default. */
+const DeviceParam = {
+  dtu: z.string().optional().meta({
+    description:
+      "On a companion: the id of the device whose history is answered (a removed device's too); the first device when absent. Unknown: 400 `unknown_device`.",
+    'x-heliodtu-extension': true,
+  }),
+};
 const history = (summary: string, query?: z.ZodObject, description?: string) => ({
   area: 'history',
   summary,
   ...(description ? { description } : {}),
   guard: 'readonly' as const,
-  ...(query ? { query } : {}),
+  query: (query ?? z.object({})).extend(DeviceParam),
   statuses: HISTORY_STATUSES,
   extension: true,
 });
@@ -27,6 +51,30 @@ const describeDocument = (summary: string, type: string) => ({
   statuses: { 304: { description: 'Unchanged since the `If-None-Match` ETag.' } },
   extension: true,
 });
+
+/** The simulated gateway has no devices: code 20010. */
+const NOT_A_COMPANION: StatusDoc = {
+  description: 'Not a companion (the simulated gateway): code 20010.',
+  schema: ApiResultSchema,
+};
+
+/** One POST of the Devices screen (issue 27): `data` JSON, an ApiResult with a companion code. */
+function deviceRequest(action: string, summary: string, data: z.ZodType) {
+  return {
+    [`POST /api/companion/devices/${action}`]: {
+      area: 'companion',
+      summary,
+      description:
+        'A failed connection test answers code 20006 with the device problem in `message` (plain English) and `problem` (its stable code); nothing is saved then.',
+      guard: 'admin' as const,
+      data,
+      response: DeviceTestResultSchema,
+      codes: [...codesOf('Device'), 1006],
+      statuses: { 404: NOT_A_COMPANION },
+      extension: true,
+    },
+  };
+}
 
 /**
  * HelioDTU's own endpoints beside OpenDTU's (architecture §6.11): the energy history, the
@@ -62,7 +110,7 @@ export const HELIODTU_OPERATIONS: OperationCatalogue = {
     ...history('Download history as CSV', HistoryExportQuerySchema),
     raw: {
       type: 'text/csv',
-      description: `RFC 4180, UTF-8, CRLF. Columns: ${HISTORY_CSV_COLUMNS.bucket.join(', ')} (resolution=bucket) or ${HISTORY_CSV_COLUMNS.day.join(', ')} (resolution=day).`,
+      description: `RFC 4180, UTF-8, CRLF. Columns: ${HISTORY_CSV_COLUMNS.bucket.join(', ')} (resolution=bucket) or ${HISTORY_CSV_COLUMNS.day.join(', ')} (resolution=day); on a companion of several devices a last column \`${HISTORY_CSV_DEVICE_COLUMN}\` with the device id.`,
     },
   },
   'GET /api/companion/status': {
@@ -74,6 +122,41 @@ export const HELIODTU_OPERATIONS: OperationCatalogue = {
     response: CompanionStatusSchema,
     extension: true,
   },
+  'GET /api/companion/devices': {
+    area: 'companion',
+    summary: "The companion's devices for the Devices screen, in the owner's order",
+    description:
+      'Issue 27. Each with its id, name, address, user, whether a password is stored (never the password) and where it comes from: `env` (DTU_URL, changed there) or `screen` (devices.json). The simulated gateway has no such list (404).',
+    guard: 'admin',
+    response: DeviceListSchema,
+    statuses: { 404: NOT_A_COMPANION },
+    extension: true,
+  },
+  ...deviceRequest(
+    'test',
+    'Connect to a device with the given address and login, saving nothing',
+    DeviceTestRequestSchema,
+  ),
+  ...deviceRequest(
+    'add',
+    'Add a device: tested first, saved to devices.json and started at once when it answers',
+    DeviceAddRequestSchema,
+  ),
+  ...deviceRequest(
+    'edit',
+    'Rename a Devices-screen device or change its address or login (an empty password keeps the stored one); tested first',
+    DeviceEditRequestSchema,
+  ),
+  ...deviceRequest(
+    'del',
+    'Remove a Devices-screen device; its history stays readable',
+    DeviceDeleteRequestSchema,
+  ),
+  ...deviceRequest(
+    'order',
+    'Set the order of all devices (every id once)',
+    DeviceOrderRequestSchema,
+  ),
   'GET /api/openapi.json': describeDocument(
     'This REST API as an OpenAPI 3.1 document',
     'application/json',

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiCode, ApiCodeV26, type ApiCodeName } from '../codes.js';
+import { ApiCode, ApiCodeCompanion, ApiCodeV26, type ApiCodeName } from '../codes.js';
 
 /**
  * One REST operation as the API description states it. The catalogues (opendtu-operations.ts,
@@ -64,7 +64,11 @@ export type OperationCatalogue = Readonly<Record<string, Operation>>;
  * only current firmware sends (ApiCodeV26) included.
  */
 export function codesOf(prefix: string): number[] {
-  const all: Readonly<Record<ApiCodeName, number>> = { ...ApiCode, ...ApiCodeV26 };
+  const all: Readonly<Record<ApiCodeName, number>> = {
+    ...ApiCode,
+    ...ApiCodeV26,
+    ...ApiCodeCompanion,
+  };
   return (Object.keys(all) as ApiCodeName[])
     .filter((name) => name.startsWith(prefix) && !name.endsWith('Base'))
     .map((name) => all[name])

@@ -1,4 +1,11 @@
-import { API_MESSAGES, ApiCode, ApiCodeV26, responseTypeOf, type ApiCodeName } from '../codes.js';
+import {
+  API_MESSAGES,
+  ApiCode,
+  ApiCodeCompanion,
+  ApiCodeV26,
+  responseTypeOf,
+  type ApiCodeName,
+} from '../codes.js';
 import type { JsonSchema } from './json-schema.js';
 
 /** One result code as the description lists it (wire-contract §5, contract/src/codes.ts). */
@@ -11,7 +18,11 @@ export interface ResultCodeDoc {
   currentFirmwareOnly: boolean;
 }
 
-const ALL_CODES: Readonly<Record<ApiCodeName, number>> = { ...ApiCode, ...ApiCodeV26 };
+const ALL_CODES: Readonly<Record<ApiCodeName, number>> = {
+  ...ApiCode,
+  ...ApiCodeV26,
+  ...ApiCodeCompanion,
+};
 
 /** Every code the gateway can send (the `…Base` markers never go on the wire). */
 export const RESULT_CODES: readonly ResultCodeDoc[] = (Object.keys(ALL_CODES) as ApiCodeName[])

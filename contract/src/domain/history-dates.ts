@@ -45,6 +45,8 @@ export const HISTORY_ERRORS = [
   'range_too_large',
   'bad_resolution',
   'unknown_inverter',
+  /** `dtu` names no device of the companion and none with history (issue 27). */
+  'unknown_device',
 ] as const;
 export type HistoryErrorCode = (typeof HISTORY_ERRORS)[number];
 

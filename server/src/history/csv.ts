@@ -1,4 +1,4 @@
-import { HISTORY_CSV_COLUMNS } from '@heliodtu/contract/history';
+import { HISTORY_CSV_COLUMNS, HISTORY_CSV_DEVICE_COLUMN } from '@heliodtu/contract/history';
 import type { HistoryResolution } from '@heliodtu/contract/domain/history-dates';
 import { orderedInverters, type QueryContext } from './queries.js';
 
@@ -15,7 +15,7 @@ export function csvField(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const line = (fields: (string | number)[]) => fields.map(csvField).join(',') + '\r\n';
+const csvLine = (fields: (string | number)[]) => fields.map(csvField).join(',') + '\r\n';
 const fixed1 = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
 
 /** The export of local days [from, to] as chunks of text (one per day), header first. */
@@ -25,11 +25,18 @@ export function* csvChunks(
   to: number,
   resolution: HistoryResolution,
   serial?: string,
+  /** Several devices (issue 27): a last column with the device id. */
+  deviceColumn = false,
 ): Generator<string> {
   const inverters = orderedInverters(ctx).filter(
     (i) => serial === undefined || i.serial === serial,
   );
-  yield line([...HISTORY_CSV_COLUMNS[resolution]]);
+  const device = deviceColumn ? [ctx.device] : [];
+  const line = (fields: (string | number)[]) => csvLine([...fields, ...device]);
+  yield csvLine([
+    ...HISTORY_CSV_COLUMNS[resolution],
+    ...(deviceColumn ? [HISTORY_CSV_DEVICE_COLUMN] : []),
+  ]);
   const { calendar, store } = ctx;
   for (let day = from; day <= to; day++) {
     let chunk = '';

@@ -28,6 +28,14 @@ export interface HistoryServiceOptions {
   maxPageCount?: number;
 }
 
+interface Follower {
+  fleet: RecordedFleet;
+  tz: () => string;
+  calendar: LocalCalendar | undefined;
+  recorder: HistoryRecorder;
+  detach: () => void;
+}
+
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
@@ -47,6 +55,13 @@ export class HistoryService {
   private backfilling = false;
   /** Settles once the live polls are followed (after the demo backfill, if any). */
   started: Promise<void> = Promise.resolve();
+  /**
+   * Further devices recorded beside the main one (a companion of several devices, issue 27):
+   * each with its own recorder and local days (its own time zone), rows keyed by its id.
+   */
+  private readonly followers = new Map<string, Follower>();
+  /** The main device's source once followed (attach). */
+  private mainFleet: RecordedFleet | undefined;
 
   constructor(private readonly options: HistoryServiceOptions) {
     this.store = this.open();
@@ -65,20 +80,30 @@ export class HistoryService {
     return this.options.retentionDays;
   }
 
-  /** The local calendar of the configured time zone. */
-  calendar(): LocalCalendar {
+  /** The local calendar of the configured time zone, or of a followed device's. */
+  calendar(device: string = this.options.device): LocalCalendar {
+    const follower = this.followers.get(device);
+    if (follower) {
+      const tz = follower.tz();
+      if (follower.calendar?.tz !== tz) follower.calendar = new LocalCalendar(tz);
+      return follower.calendar;
+    }
     const tz = this.options.tz();
     if (this.calendarCache?.tz !== tz) this.calendarCache = new LocalCalendar(tz);
     return this.calendarCache;
   }
 
   /** Run a query; a damaged file found on the way is moved aside (and the error rethrown). */
-  read<T>(present: readonly string[], query: (ctx: QueryContext) => T): T {
+  read<T>(
+    present: readonly string[],
+    query: (ctx: QueryContext) => T,
+    device: string = this.options.device,
+  ): T {
     try {
       return query({
         store: this.store,
-        device: this.options.device,
-        calendar: this.calendar(),
+        device,
+        calendar: this.calendar(device),
         present,
       });
     } catch (error) {
@@ -128,9 +153,7 @@ export class HistoryService {
 
   /** Follow the fleet's polls; flush every few seconds and apply retention hourly. */
   attach(fleet: RecordedFleet): void {
-    const onUpdate = (serial: string) => this.onUpdate(fleet, serial);
-    fleet.on('update', onUpdate);
-    this.detach = () => fleet.off('update', onUpdate);
+    this.followMain(fleet);
     this.prune();
     this.timers.push(
       setInterval(() => this.flush(), this.options.flushMs ?? 5_000),
@@ -139,11 +162,58 @@ export class HistoryService {
     for (const timer of this.timers) timer.unref();
   }
 
+  /**
+   * Records a further device's polls beside the main one, its days by `tz`; a device already
+   * followed (or the main one) is left as it is.
+   */
+  follow(fleet: RecordedFleet, tz: () => string): void {
+    const device = fleet.deviceId;
+    if (this.closed || this.followers.has(device)) return;
+    if (device === this.options.device) {
+      // The main device removed and added again: its new source takes the old one's place.
+      if (this.mainFleet && this.mainFleet !== fleet) this.followMain(fleet);
+      return;
+    }
+    const follower: Follower = {
+      fleet,
+      tz,
+      calendar: undefined,
+      recorder: undefined!,
+      detach: () => undefined,
+    };
+    follower.recorder = this.followerRecorder(device);
+    this.followers.set(device, follower);
+    const onUpdate = (serial: string) => this.onUpdate(fleet, serial, follower.recorder);
+    fleet.on('update', onUpdate);
+    follower.detach = () => fleet.off('update', onUpdate);
+  }
+
+  /** Records the main device's polls from `fleet` (in place of an earlier source). */
+  private followMain(fleet: RecordedFleet): void {
+    this.detach?.();
+    this.mainFleet = fleet;
+    const onUpdate = (serial: string) => this.onUpdate(fleet, serial);
+    fleet.on('update', onUpdate);
+    this.detach = () => fleet.off('update', onUpdate);
+  }
+
+  /** Stops recording a followed device (removed); what it recorded is written and stays. */
+  unfollow(device: string): void {
+    const follower = this.followers.get(device);
+    if (!follower) return;
+    this.flush();
+    follower.detach();
+    this.followers.delete(device);
+  }
+
   /** Write buffered polls now (a timer, a finished bucket, shutdown). */
   flush(): void {
     this.flushQueued = false;
     if (!this.recording || this.closed) return;
     this.guard('write', () => this.recorder.flush());
+    for (const follower of this.followers.values()) {
+      this.guard('write', () => follower.recorder.flush());
+    }
   }
 
   /** Drop buckets older than the retention; daily rows stay forever. */
@@ -166,11 +236,16 @@ export class HistoryService {
     }
     this.closed = true;
     this.detach?.();
+    for (const follower of this.followers.values()) follower.detach();
     for (const timer of this.timers) clearInterval(timer);
     this.store.close();
   }
 
-  private onUpdate(fleet: RecordedFleet, serial: string): void {
+  private onUpdate(
+    fleet: RecordedFleet,
+    serial: string,
+    recorder: HistoryRecorder = this.recorder,
+  ): void {
     if (!this.recording || this.closed) return;
     try {
       const state = fleet.inverterState(serial);
@@ -178,15 +253,16 @@ export class HistoryService {
       if (!state || !sample) return;
       // An update without a new packet (a limit read) or zeroing would repeat the last poll.
       const packet = `${state.lastUpdateUptime}|${sample.acW}`;
-      if (this.lastPacket.get(serial) === packet) return;
-      this.lastPacket.set(serial, packet);
+      const key = recorder === this.recorder ? serial : `${fleet.deviceId} ${serial}`;
+      if (this.lastPacket.get(key) === packet) return;
+      this.lastPacket.set(key, packet);
       const live = state.live;
       const strings = Object.keys(live.DC)
         .sort((a, b) => Number(a) - Number(b))
         .map((k) => live.DC[k]?.name.u ?? '');
-      this.recorder.record(serial, live.name, strings, sample);
+      recorder.record(serial, live.name, strings, sample);
       // A finished bucket goes to disk soon, outside the simulation step.
-      if (this.recorder.hasFinished() && !this.flushQueued) {
+      if (recorder.hasFinished() && !this.flushQueued) {
         this.flushQueued = true;
         setImmediate(() => this.flush());
       }
@@ -208,6 +284,7 @@ export class HistoryService {
     if (/^SQLITE_(FULL|IOERR)/.test(code)) {
       this.recording = false;
       this.recorder.reset();
+      for (const follower of this.followers.values()) follower.recorder.reset();
       this.options.log(
         `History recording stopped: the disk is full (${code}); stored history stays readable`,
       );
@@ -215,6 +292,9 @@ export class HistoryService {
       this.store.close();
       this.store = HistoryStore.open(this.options.dir, this.options.log, { forceAside: true });
       this.recorder = this.newRecorder();
+      for (const [device, follower] of this.followers) {
+        follower.recorder = this.followerRecorder(device);
+      }
     } else {
       this.options.log(`History ${what} failed: ${(error as Error).message}`);
     }
@@ -222,6 +302,10 @@ export class HistoryService {
 
   private newRecorder(): HistoryRecorder {
     return new HistoryRecorder(this.store, this.options.device, () => this.calendar());
+  }
+
+  private followerRecorder(device: string): HistoryRecorder {
+    return new HistoryRecorder(this.store, device, () => this.calendar(device));
   }
 
   private open(): HistoryStore {

@@ -1,43 +1,96 @@
 import fp from 'fastify-plugin';
 import { DEFAULT_PASSWORD } from '@heliodtu/contract/limits';
 import { DeviceCompanion } from '../device/relay/companion.js';
+import { DeviceRegistry } from '../device/relay/device-registry.js';
 import { DeviceTarget, readPasswordFile } from '../device/relay/device-target.js';
+import { envDevices } from '../env.js';
+import { readDevicesFile, writeDevicesFile, type StoredDevice } from '../store/devices-file.js';
+
+/** devices.json's devices (passwords included: never answered, never logged). */
+export interface ScreenDevices {
+  /** As last saved. */
+  readonly entries: StoredDevice[];
+  /**
+   * Writes these entries and the order of every device (DTU_URL's too) to devices.json; they
+   * are the entries from then on. A failed write throws and keeps the old ones.
+   */
+  save(entries: StoredDevice[], order: string[]): Promise<void>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The device this gateway stands in front of (DTU_URL, issue 24); absent when simulating. */
-    companion?: DeviceCompanion;
+    /** The first device this gateway stands in front of (issue 24); absent when simulating. */
+    readonly companion?: DeviceCompanion;
+    /** Every device behind the companion (issue 27); absent when simulating. */
+    devices?: DeviceRegistry;
+    /** The Devices screen's devices as stored in devices.json (issue 27); absent when simulating. */
+    screenDevices?: ScreenDevices;
   }
 }
 
 /**
- * The companion of a real OpenDTU: takes the place of the simulated fleet when DTU_URL is set.
- * The password file is read at every boot, so a rotated credential needs only a reboot.
+ * The companion of real OpenDTU devices: takes the place of the simulated fleet when DTU_URL is
+ * set. One DeviceCompanion per device (DTU_URL's, then devices.json's), in the owner's order.
+ * Password files are read at every boot, so a rotated credential needs only a reboot.
  */
 export const companionPlugin = fp(
   async (app) => {
-    const { companion: options, companionReconnect } = app.system.options;
+    const { companion: options, companionReconnect, dataDir } = app.system.options;
     if (!options) return;
-    const target = options.passwordFile
-      ? new DeviceTarget({
-          id: options.target.id,
-          url: options.target.baseUrl,
-          user: options.target.user,
-          password: await readPasswordFile(options.passwordFile),
-        })
-      : options.target;
-    const companion = new DeviceCompanion({
-      target,
-      log: (line) => app.consoleLog.write(line),
-      // The hint speaks of the login the browser uses here: the companion's own.
-      ownDefaultPassword: () => app.store.config.security.password === DEFAULT_PASSWORD,
-      // Until the device's own zone is read, its history days follow the companion's.
-      fallbackTimezone: () => app.store.config.ntp.timezone,
-      ...(companionReconnect ? { reconnect: companionReconnect } : {}),
-    });
-    app.decorate('companion', companion);
-    app.addHook('onReady', async () => companion.start());
-    app.addHook('onClose', async () => companion.stop());
+    const log = (line: string) => app.consoleLog.write(line);
+    const registry = new DeviceRegistry(
+      (target) =>
+        new DeviceCompanion({
+          target,
+          log,
+          // The hint speaks of the login the browser uses here: the companion's own.
+          ownDefaultPassword: () => app.store.config.security.password === DEFAULT_PASSWORD,
+          // Until the device's own zone is read, its history days follow the companion's.
+          fallbackTimezone: () => app.store.config.ntp.timezone,
+          ...(companionReconnect ? { reconnect: companionReconnect } : {}),
+        }),
+      log,
+    );
+    for (const device of envDevices(options)) {
+      const target = device.passwordFile
+        ? new DeviceTarget({
+            id: device.target.id,
+            url: device.target.baseUrl,
+            user: device.target.user,
+            password: await readPasswordFile(device.passwordFile),
+          })
+        : device.target;
+      registry.add(target, device.name, 'env');
+    }
+    const stored = await readDevicesFile(dataDir);
+    // Kept as read, so a device that cannot be used now is not lost from the file.
+    let entries = stored.devices;
+    const screen: ScreenDevices = {
+      get entries() {
+        return entries;
+      },
+      async save(newEntries, order) {
+        await writeDevicesFile(dataDir, { devices: newEntries, order });
+        entries = newEntries;
+      },
+    };
+    for (const entry of stored.devices) {
+      if (registry.get(entry.id)) {
+        log(`devices.json: ${entry.id} is also in DTU_URL; the DTU_URL device is used`);
+        continue;
+      }
+      try {
+        registry.add(new DeviceTarget(entry), entry.name, 'screen');
+      } catch (error) {
+        log(`devices.json: ${entry.id} left out: ${(error as Error).message}`);
+      }
+    }
+    registry.setOrder(stored.order);
+    app.decorate('devices', registry);
+    app.decorate('companion', { getter: () => registry.first?.companion });
+    app.decorate('screenDevices', screen);
+    app.addHook('onReady', async () => registry.start());
+    app.addHook('onClose', async () => registry.stop());
   },
   { name: 'companion', dependencies: ['gateway'] },
 );

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { COMPANION_STATUS_PATH, type CompanionStatus } from '@heliodtu/contract/companion';
-import type { DeviceCompanion } from '../device/relay/companion.js';
+import {
+  COMPANION_STATUS_PATH,
+  type CompanionDevice,
+  type CompanionStatus,
+} from '@heliodtu/contract/companion';
+import type { RegisteredDevice } from '../device/relay/device-registry.js';
 
 /** What the interface may know of one device: never its credentials. */
-function deviceStatus(companion: DeviceCompanion): CompanionStatus['devices'][number] {
+function deviceStatus({ companion, name, origin }: RegisteredDevice): CompanionDevice {
   const probed = companion.probed;
   const awaySince = companion.link.awaySince;
   const connectedSince = companion.link.connectedSince;
@@ -15,8 +19,8 @@ function deviceStatus(companion: DeviceCompanion): CompanionStatus['devices'][nu
     reachable: companion.link.state === 'connected',
     unreachable_since: awaySince === undefined ? null : Math.floor(awaySince / 1000),
     problem: companion.problem,
-    name: companion.id,
-    origin: 'env',
+    name,
+    origin,
     connected_since: connectedSince === undefined ? null : Math.floor(connectedSince / 1000),
     inverter_count: inverters > 0 ? inverters : null,
   };
@@ -28,9 +32,9 @@ function deviceStatus(companion: DeviceCompanion): CompanionStatus['devices'][nu
  */
 export const companionRoutes: FastifyPluginAsync = async (app) => {
   app.get(COMPANION_STATUS_PATH, { preHandler: app.requireReadonly }, async () => {
-    const companion = app.companion;
-    const status: CompanionStatus = companion
-      ? { companion: true, devices: [deviceStatus(companion)] }
+    const registry = app.devices;
+    const status: CompanionStatus = registry
+      ? { companion: true, devices: registry.list().map(deviceStatus) }
       : { companion: false, devices: [] };
     return status;
   });

@@ -14,11 +14,12 @@ import {
   type HistoryErrorCode,
   type HistoryResolution,
 } from '@heliodtu/contract/domain/history-dates';
-import type {
-  HistoryDay,
-  HistoryError,
-  HistoryPeriod,
-  HistoryRange,
+import {
+  HISTORY_DEVICE_PARAM,
+  type HistoryDay,
+  type HistoryError,
+  type HistoryPeriod,
+  type HistoryRange,
 } from '@heliodtu/contract/history';
 import { formatSerialHex, parseSerialHex } from '@heliodtu/contract/wire';
 import { csvChunks } from '../history/csv.js';
@@ -50,11 +51,30 @@ function dateParam(request: FastifyRequest, name: string, fallback?: number): nu
 export const historyRoutes: FastifyPluginAsync = async (app) => {
   const history = app.history;
   if (!history) return;
-  // On a companion the inverters are the device's: those it sent live data for since start.
-  const companionLive = app.companion?.live;
-  const present = () =>
-    companionLive
-      ? companionLive.inverterSerials()
+  // On a companion the inverters are a device's: those it sent live data for since start.
+  // Several devices (issue 27): `dtu` names one, else the first; a removed device's history
+  // stays readable by its id.
+  const registry = app.devices;
+  const deviceOf = (request: FastifyRequest): string => {
+    const given = queryParam(request, HISTORY_DEVICE_PARAM);
+    if (!registry) return history.device;
+    if (given === '') return registry.first?.id ?? history.device;
+    const known =
+      registry.get(given) !== undefined ||
+      given === history.device ||
+      history.db.inverters(given).length > 0;
+    if (!known) {
+      throw new BadQuery(
+        'unknown_device',
+        `no device ${given} in the history`,
+        HISTORY_DEVICE_PARAM,
+      );
+    }
+    return given;
+  };
+  const present = (device: string) =>
+    registry
+      ? (registry.get(device)?.companion.live.inverterSerials() ?? [])
       : app.store.config.inverters
           .filter((slot) => slot.serial !== 0)
           .sort((a, b) => a.order - b.order)
@@ -66,9 +86,10 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
     if (text === '') return undefined;
     const value = parseSerialHex(text);
     const serial = value === 0n ? '' : formatSerialHex(value);
+    const device = deviceOf(request);
     const known =
-      present().includes(serial) ||
-      history.db.inverters(history.device).some((i) => i.serial === serial);
+      present(device).includes(serial) ||
+      history.db.inverters(device).some((i) => i.serial === serial);
     if (!known)
       throw new BadQuery('unknown_inverter', `no inverter ${text} in the history`, 'serial');
     return serial;
@@ -83,13 +104,20 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(400).send(body);
     }
   };
-  const read = <T>(query: (ctx: QueryContext) => T): T => history.read(present(), query);
-  const today = () => history.calendar().dayOf(app.clock.now());
+  /** A query on the history of the device `request` names. */
+  const reader = (request: FastifyRequest) => {
+    const device = deviceOf(request);
+    return <T>(query: (ctx: QueryContext) => T): T => history.read(present(device), query, device);
+  };
+  const todayOf = (request: FastifyRequest) =>
+    history.calendar(deviceOf(request)).dayOf(app.clock.now());
   const opts = { preHandler: app.requireReadonly };
 
-  app.get(HISTORY_PATHS.range, opts, async (_request, reply) =>
-    answer(reply, (): HistoryRange =>
-      read((ctx) => {
+  app.get(HISTORY_PATHS.range, opts, async (request, reply) =>
+    answer(reply, (): HistoryRange => {
+      const read = reader(request);
+      const today = () => todayOf(request);
+      return read((ctx) => {
         const range = ctx.store.dayRange(ctx.device);
         return {
           version: 1,
@@ -107,13 +135,14 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
             strings: i.strings.map((name, index) => ({ index, name })),
           })),
         };
-      }),
-    ),
+      });
+    }),
   );
 
   app.get(HISTORY_PATHS.day, opts, async (request, reply) =>
     answer(reply, (): HistoryDay => {
-      const day = dateParam(request, 'date', today());
+      const read = reader(request);
+      const day = dateParam(request, 'date', todayOf(request));
       const serial = serialParam(request);
       const strings = ['1', 'true'].includes(queryParam(request, 'strings'));
       return read((ctx) => dayView(ctx, day, { serial, strings }));
@@ -127,7 +156,7 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       if (!month) throw new BadQuery('bad_month', `month must be YYYY-MM ${YEARS}`, 'month');
       const from = dayNumber({ ...month, day: 1 });
       const to = from + daysInMonth(month.year, month.month) - 1;
-      return read((ctx) => periodView(ctx, 'month', text, from, to, (date) => date));
+      return reader(request)((ctx) => periodView(ctx, 'month', text, from, to, (date) => date));
     }),
   );
 
@@ -138,13 +167,15 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       if (year === null) throw new BadQuery('bad_year', `year must be YYYY ${YEARS}`, 'year');
       const from = dayNumber({ year, month: 1, day: 1 });
       const to = dayNumber({ year, month: 12, day: 31 });
-      return read((ctx) => periodView(ctx, 'year', text, from, to, (date) => date.slice(0, 7)));
+      return reader(request)((ctx) =>
+        periodView(ctx, 'year', text, from, to, (date) => date.slice(0, 7)),
+      );
     }),
   );
 
-  app.get(HISTORY_PATHS.years, opts, async (_request, reply) =>
+  app.get(HISTORY_PATHS.years, opts, async (request, reply) =>
     answer(reply, (): HistoryPeriod =>
-      read((ctx) => {
+      reader(request)((ctx) => {
         const range = ctx.store.dayRange(ctx.device) ?? { first: 0, last: -1 };
         return periodView(ctx, 'years', 'lifetime', range.first, range.last, (d) => d.slice(0, 4));
       }),
@@ -166,12 +197,14 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
         throw new BadQuery('range_too_large', `at most ${max} days per ${resolution} export`, 'to');
       }
       const serial = serialParam(request);
-      const ctx = read((c) => c);
+      const ctx = reader(request)((c) => c);
       const name = `heliodtu-history-${queryParam(request, 'from')}_${queryParam(request, 'to')}-${resolution}.csv`;
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${name}"`)
-        .send(Readable.from(csvChunks(ctx, from, to, resolution, serial)));
+        .send(
+          Readable.from(csvChunks(ctx, from, to, resolution, serial, (registry?.size ?? 0) > 1)),
+        );
     }),
   );
 };

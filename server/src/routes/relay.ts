@@ -1,9 +1,15 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { DEVICE_PATH_PREFIX } from '@heliodtu/contract/companion';
 import { DEVICE_AWAY_SINCE_HEADER, DEVICE_PROBLEM_HEADER } from '@heliodtu/contract/device-problem';
 import type { DeviceCompanion } from '../device/relay/companion.js';
+import type { DeviceRegistry } from '../device/relay/device-registry.js';
 import type { RelayResult } from '../device/relay/device-relay.js';
+import { mergedHints, mergedTotal } from '../device/relay/merged-live.js';
 import { bodyWithOwnPasswordHint } from '../device/relay/own-login-hint.js';
+import { mergedMetrics } from '../metrics/merged-metrics.js';
 import { relayGuard } from '../device/relay/relay-guards.js';
+import { deviceParam, deviceParamGuard } from './sockets/device-sockets.js';
 
 /**
  * HelioDTU's own endpoints that are never the device's: answered by the companion, or, when
@@ -16,54 +22,180 @@ export const RELAY_CACHE_MS = 1000;
 /** The reads every open interface polls (live view, footer and System info). */
 const LIVE_DATA_STATUS = '/api/livedata/status';
 const CACHED_READS = [LIVE_DATA_STATUS, '/api/system/status'];
+/** Reads keyed by serial that cover every inverter: several devices' answers are joined. */
+const BY_SERIAL_READS = ['/api/limit/status', '/api/power/status'];
+/** Settings of one inverter whose body names it (`data` → `serial`). */
+const SERIAL_IN_BODY = ['/api/limit/config', '/api/power/config'];
+const PROMETHEUS_PATH = '/api/prometheus/metrics';
+/** A body read to find its serial; these settings are a few dozen bytes. */
+const SERIAL_BODY_MAX_BYTES = 64 * 1024;
+
+/** `/dtu/<id>` at the start of a path. */
+const DEVICE_PREFIX = new RegExp(`^${DEVICE_PATH_PREFIX}[^/?]+`);
 
 /**
- * Every OpenDTU API request the companion does not answer itself goes to the device: checked
+ * Every OpenDTU API request the companion does not answer itself goes to a device: checked
  * first against the device's auth matrix with the companion's own login, then sent with the
  * stored credentials. Registered by app.ts only in companion mode; the companion's login
  * (security), the history and the API description are answered locally by their own routes,
  * which win over the wildcard.
+ *
+ * Several devices (issue 27): `/dtu/<id>/api/…` reaches exactly that device. Unprefixed, the
+ * live data covers every device, a request naming an inverter (`inv=` or the serial in a limit
+ * or power body) goes to the device holding it, anything else to the first device.
  */
-export const relayRoutes: FastifyPluginAsync<{ companion: DeviceCompanion }> = async (
+export const relayRoutes: FastifyPluginAsync<{ registry: DeviceRegistry }> = async (
   app,
-  { companion },
+  { registry },
 ) => {
   // Bodies stay unread, so that a form post or an upload streams on to the device as it came.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+  /** The path and query as the device sees them: without a `/dtu/<id>` prefix. */
+  const devicePathOf = (request: FastifyRequest) => request.url.replace(DEVICE_PREFIX, '');
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '';
+    const path = devicePathOf(request).split('?')[0] ?? '';
     if (LOCAL_ONLY.test(path)) return reply.callNotFound();
     const check =
       relayGuard(request.method, path) === 'readonly' ? app.requireReadonly : app.requireAdmin;
     return check.call(app, request, reply);
   };
+  const prefixed = { preHandler: [deviceParamGuard(registry), guard] };
+  const named = (request: FastifyRequest) => registry.get(deviceParam(request))!.companion;
+  const first = () => registry.first!.companion;
+
+  /** A live data read of one device: its answer, or its last one aged while it is away. */
+  const liveRead = async (
+    companion: DeviceCompanion,
+    pathAndQuery: string,
+  ): Promise<{ result: RelayResult; kept?: { headers: Record<string, string>; body: Buffer } }> => {
+    const result = await companion.relay.cachedGet(pathAndQuery, RELAY_CACHE_MS);
+    if (result.ok) {
+      if (result.status === 200) companion.lastLive.keep(pathAndQuery, result);
+      return { result };
+    }
+    companion.lastLive.failed();
+    const kept = companion.lastLive.aged(pathAndQuery);
+    return kept ? { result, kept } : { result };
+  };
+
+  /** One device's live data answer, as issue 24 made it; tagged with the device when several. */
+  const sendLive = async (
+    reply: FastifyReply,
+    companion: DeviceCompanion,
+    pathAndQuery: string,
+  ) => {
+    const tag = registry.size > 1 ? companion.id : undefined;
+    // The default-password hint is about the companion's login, not the device's.
+    const withOwnHint = (body: Buffer) =>
+      tagged(bodyWithOwnPasswordHint(body, companion.ownDefaultPassword()), tag);
+    const { result, kept } = await liveRead(companion, pathAndQuery);
+    if (result.ok) return send(reply, companion, { ...result, body: withOwnHint(result.body) });
+    // The device is away: its last figures, aged to now and marked, keep the live view going.
+    if (!kept) return send(reply, companion, result);
+    const since = companion.awaySince ?? Date.now();
+    return reply
+      .code(200)
+      .headers(kept.headers)
+      .header('cache-control', 'no-store')
+      .header(DEVICE_PROBLEM_HEADER, result.problem.code)
+      .header(DEVICE_AWAY_SINCE_HEADER, String(Math.floor(since / 1000)))
+      .send(withOwnHint(kept.body));
+  };
+
+  /** Every device's live data list in one answer: inverters tagged, totals added up. */
+  const sendMergedLive = async (reply: FastifyReply, pathAndQuery: string) => {
+    const devices = registry.list();
+    const reads = await Promise.all(
+      devices.map(async (device) => {
+        const { result, kept } = await liveRead(device.companion, pathAndQuery);
+        const body = result.ok && result.status === 200 ? result.body : kept?.body;
+        return { device, status: body ? parseObject(body) : undefined };
+      }),
+    );
+    const answered = reads.filter((read) => read.status);
+    // No device answered: the first one's answer says why.
+    if (answered.length === 0) return sendLive(reply, first(), pathAndQuery);
+    const defaultPassword = first().ownDefaultPassword();
+    const merged = {
+      inverters: answered.flatMap(({ device, status }) =>
+        (Array.isArray(status!['inverters']) ? (status!['inverters'] as unknown[]) : []).map(
+          (inverter) => (isObject(inverter) ? { ...inverter, dtu: device.id } : inverter),
+        ),
+      ),
+      total: mergedTotal(answered.flatMap(({ status }) => objectOrNone(status!['total']))),
+      hints: {
+        ...mergedHints(answered.flatMap(({ status }) => objectOrNone(status!['hints']))),
+        default_password: defaultPassword,
+      },
+    };
+    return reply.code(200).header('cache-control', 'no-store').send(merged);
+  };
+
+  /** The device holding the inverter a request names, else the first device. */
+  const holderOf = (serial: string | undefined) =>
+    (serial ? registry.holderOf(serial)?.companion : undefined) ?? first();
 
   // What every browser polls: one upstream request per second and query at most.
   for (const path of CACHED_READS) {
     app.get(path, { preHandler: guard }, async (request, reply) => {
-      const result = await companion.relay.cachedGet(request.url, RELAY_CACHE_MS);
-      if (path !== LIVE_DATA_STATUS) return send(reply, companion, result);
-      // The default-password hint is about the companion's login, not the device's.
-      const withOwnHint = (body: Buffer) =>
-        bodyWithOwnPasswordHint(body, companion.ownDefaultPassword());
-      if (result.ok) {
-        if (result.status === 200) companion.lastLive.keep(request.url, result);
-        return send(reply, companion, { ...result, body: withOwnHint(result.body) });
+      if (path !== LIVE_DATA_STATUS) {
+        return send(reply, first(), await first().relay.cachedGet(request.url, RELAY_CACHE_MS));
       }
-      // The device is away: its last figures, aged to now and marked, keep the live view going.
-      companion.lastLive.failed();
-      const kept = companion.lastLive.aged(request.url);
-      if (!kept) return send(reply, companion, result);
-      const since = companion.awaySince ?? Date.now();
-      return reply
-        .code(200)
-        .headers(kept.headers)
-        .header('cache-control', 'no-store')
-        .header(DEVICE_PROBLEM_HEADER, result.problem.code)
-        .header(DEVICE_AWAY_SINCE_HEADER, String(Math.floor(since / 1000)))
-        .send(withOwnHint(kept.body));
+      if (registry.size === 1) return sendLive(reply, first(), request.url);
+      const serial = invParam(request);
+      if (serial === undefined) return sendMergedLive(reply, request.url);
+      return sendLive(reply, holderOf(serial), request.url);
+    });
+    app.get(`${DEVICE_PATH_PREFIX}:dtu${path}`, prefixed, async (request, reply) => {
+      const companion = named(request);
+      const pathAndQuery = devicePathOf(request);
+      if (path === LIVE_DATA_STATUS) return sendLive(reply, companion, pathAndQuery);
+      return send(reply, companion, await companion.relay.cachedGet(pathAndQuery, RELAY_CACHE_MS));
+    });
+  }
+
+  // Reads of every inverter keyed by serial: each device's inverters, the first holder winning.
+  for (const path of BY_SERIAL_READS) {
+    app.get(path, { preHandler: guard }, async (request, reply) => {
+      if (registry.size === 1) return forward(request, reply, first(), request.url);
+      const answers = await Promise.all(
+        registry.list().map((device) => device.companion.relay.forward('GET', request.url)),
+      );
+      const objects = answers.flatMap((answer) =>
+        answer.ok && answer.status === 200 ? objectOrNone(parseObject(answer.body)) : [],
+      );
+      if (objects.length === 0) return send(reply, first(), answers[0]!);
+      return reply.code(200).send(Object.assign({}, ...objects.reverse()));
+    });
+  }
+
+  // Several devices: one scrape of every device's metrics, each sample with its `dtu` label.
+  app.get(PROMETHEUS_PATH, { preHandler: guard }, async (request, reply) => {
+    if (registry.size === 1) return forward(request, reply, first(), request.url);
+    const devices = registry.list();
+    const answers = await Promise.all(
+      devices.map((device) => device.companion.relay.forward('GET', PROMETHEUS_PATH)),
+    );
+    const text = mergedMetrics(
+      devices.map((device, i) => {
+        const answer = answers[i]!;
+        return {
+          id: device.id,
+          text: answer.ok && answer.status === 200 ? answer.body.toString('utf8') : null,
+        };
+      }),
+    );
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(text);
+  });
+
+  for (const path of SERIAL_IN_BODY) {
+    app.post(path, { preHandler: guard }, async (request, reply) => {
+      if (registry.size === 1) return forward(request, reply, first(), request.url);
+      const body = await readBody(request.raw, SERIAL_BODY_MAX_BYTES);
+      const serial = body && (await serialOfForm(body, request.headers['content-type']));
+      return forward(request, reply, holderOf(serial ?? undefined), request.url, body ?? undefined);
     });
   }
 
@@ -72,18 +204,38 @@ export const relayRoutes: FastifyPluginAsync<{ companion: DeviceCompanion }> = a
     url: '/api/*',
     preHandler: guard,
     handler: async (request, reply) => {
-      const method = request.method === 'POST' ? 'POST' : 'GET';
-      const { 'content-type': contentType, 'content-length': contentLength } = request.headers;
-      const result = await companion.relay.forward(method, request.url, {
-        ...(contentType ? { contentType } : {}),
-        ...(contentLength ? { contentLength } : {}),
-        ...(method === 'POST' ? { body: request.raw } : {}),
-      });
-      companion.relayed(method, request.url.split('?')[0] ?? '', result);
-      return send(reply, companion, result);
+      const serial = request.method === 'GET' ? invParam(request) : undefined;
+      return forward(request, reply, holderOf(serial), request.url);
     },
   });
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${DEVICE_PATH_PREFIX}:dtu/api/*`,
+    ...prefixed,
+    handler: async (request, reply) =>
+      forward(request, reply, named(request), devicePathOf(request)),
+  });
 };
+
+/** Passes one request on to `companion` as it came (or with the body already read). */
+async function forward(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  companion: DeviceCompanion,
+  pathAndQuery: string,
+  readBody?: Buffer,
+): Promise<FastifyReply> {
+  const method = request.method === 'POST' ? 'POST' : 'GET';
+  const { 'content-type': contentType, 'content-length': contentLength } = request.headers;
+  const length = readBody ? String(readBody.length) : contentLength;
+  const result = await companion.relay.forward(method, pathAndQuery, {
+    ...(contentType ? { contentType } : {}),
+    ...(length ? { contentLength: length } : {}),
+    ...(method === 'POST' ? { body: readBody ? Readable.from([readBody]) : request.raw } : {}),
+  });
+  companion.relayed(method, pathAndQuery.split('?')[0] ?? '', result);
+  return send(reply, companion, result);
+}
 
 function send(reply: FastifyReply, companion: DeviceCompanion, result: RelayResult): FastifyReply {
   if (!result.ok) {
@@ -101,3 +253,64 @@ function send(reply: FastifyReply, companion: DeviceCompanion, result: RelayResu
   }
   return reply.code(result.status).headers(result.headers).send(result.body);
 }
+
+/** The `inv` query parameter, undefined when absent or empty. */
+function invParam(request: FastifyRequest): string | undefined {
+  const value = (request.query as Record<string, unknown> | undefined)?.['inv'];
+  const text = Array.isArray(value) ? value[0] : value;
+  return typeof text === 'string' && text !== '' ? text : undefined;
+}
+
+/** A live data body with each inverter tagged with its device; unchanged without a tag. */
+function tagged(body: Buffer, deviceId: string | undefined): Buffer {
+  if (deviceId === undefined) return body;
+  const status = parseObject(body);
+  if (!status || !Array.isArray(status['inverters'])) return body;
+  const inverters = (status['inverters'] as unknown[]).map((inverter) =>
+    isObject(inverter) ? { ...inverter, dtu: deviceId } : inverter,
+  );
+  return Buffer.from(JSON.stringify({ ...status, inverters }));
+}
+
+/** The whole body of a small request, or null when it is larger than `max`. */
+async function readBody(stream: NodeJS.ReadableStream, max: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    size += buffer.length;
+    if (size > max) return null;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** `serial` of the form field `data` (JSON), in a url-encoded or multipart body. */
+async function serialOfForm(body: Buffer, contentType: string | undefined): Promise<string | null> {
+  if (!contentType) return null;
+  try {
+    const form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+    const data = form.get('data');
+    if (typeof data !== 'string') return null;
+    const serial = (JSON.parse(data) as { serial?: unknown } | null)?.serial;
+    return typeof serial === 'string' || typeof serial === 'number' ? String(serial) : null;
+  } catch {
+    return null;
+  }
+}
+
+function parseObject(body: Buffer): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    return isObject(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function objectOrNone<T>(value: unknown): T[] {
+  return isObject(value) ? [value as T] : [];
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

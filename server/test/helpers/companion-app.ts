@@ -10,6 +10,7 @@ import { ADMIN_AUTH, testOptions } from './build-test-app.js';
 export interface CompanionApp {
   app: FastifyInstance;
   url: string;
+  dataDir: string;
   /** A request to the companion, with its own admin login unless `auth` says otherwise. */
   fetch(urlPath: string, init?: RequestInit & { auth?: string | null }): Promise<Response>;
 }
@@ -22,12 +23,32 @@ export interface CompanionApp {
 export async function startCompanionApp(
   deviceUrl: string,
   password: string,
-  { history = false }: { history?: boolean } = {},
+  {
+    history = false,
+    devices,
+    dataDir: givenDataDir,
+  }: {
+    history?: boolean;
+    /** Several DTU_URL devices (issue 27) instead of the one `deviceUrl`. */
+    devices?: { name: string; url: string; password: string }[];
+    /** A data dir prepared by the test (devices.json); removed after the test all the same. */
+    dataDir?: string;
+  } = {},
 ): Promise<CompanionApp> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'heliodtu-companion-'));
+  const dataDir = givenDataDir ?? (await mkdtemp(path.join(tmpdir(), 'heliodtu-companion-')));
+  const envDevices = devices?.map((device) => ({
+    name: device.name,
+    target: new DeviceTarget({
+      id: device.name.toLowerCase(),
+      url: device.url,
+      password: device.password,
+    }),
+  }));
   const app = await buildApp({
     options: testOptions(dataDir, {
-      companion: { target: new DeviceTarget({ id: 'dtu', url: deviceUrl, password }) },
+      companion: envDevices
+        ? { ...envDevices[0]!, devices: envDevices }
+        : { target: new DeviceTarget({ id: 'dtu', url: deviceUrl, password }) },
       companionReconnect: { initialMs: 200, maxMs: 800 },
       liveSocket: { tickMs: 100, maxIntervalMs: 1000 },
       history: { enabled: history, retentionDays: 730, backfillDays: 0 },
@@ -41,6 +62,7 @@ export async function startCompanionApp(
   return {
     app,
     url,
+    dataDir,
     fetch(urlPath, { auth = ADMIN_AUTH, headers, ...init } = {}) {
       return fetch(url + urlPath, {
         ...init,

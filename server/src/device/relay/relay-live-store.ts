@@ -56,6 +56,21 @@ export class RelayLiveStore extends EventEmitter<{ update: [string] }> {
     return [...this.inverters.keys()];
   }
 
+  hasInverter(serial: string): boolean {
+    return this.inverters.has(serial);
+  }
+
+  /** The total of the device's last frame (the merged total of several devices adds these). */
+  get lastTotal(): LiveTotal | undefined {
+    return this.total;
+  }
+
+  /** The hints of the device's last frame, the password hint the companion's own. */
+  get lastHints(): Hints | undefined {
+    if (!this.hints || !this.ownDefaultPassword) return this.hints;
+    return { ...this.hints, default_password: this.ownDefaultPassword() };
+  }
+
   /**
    * As the device's socket sent it, with the newest total and hints (the password hint our
    * own), its data age grown by the time since it came: the fan-out repeats the last frame

@@ -1,8 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { WebSocket } from 'ws';
 import { CONSOLE_CHUNK_MAX_BYTES, CONSOLE_SOCKET_PATH } from '@heliodtu/contract/ws';
 import type { DeviceConsole } from '../../device/relay/device-console.js';
-import { createGuardedHub } from './socket-hub.js';
-import { socketCredential, socketGuard } from './socket-auth.js';
+import { createGuardedHub, type SocketHub } from './socket-hub.js';
+import { socketCredential, socketGuard, type SocketCredential } from './socket-auth.js';
 import { chunkText } from './text-chunks.js';
 
 /** Lines written within this time go out together; the device flushes at least once a second. */
@@ -35,7 +36,28 @@ export const consoleSocketRoutes: FastifyPluginAsync<ConsoleSocketOptions> = asy
   app,
   { device },
 ) => {
-  const hub = createGuardedHub(app);
+  const channel = createConsoleChannel(app, createGuardedHub(app), device);
+  app.addHook('onClose', async () => channel.close());
+  app.get(
+    CONSOLE_SOCKET_PATH,
+    { websocket: true, preHandler: socketGuard(app) },
+    (socket, request) => channel.add(socket, socketCredential(app, request)),
+  );
+};
+
+/** One console as browsers receive it: the gateway's lines, and a device's frames on a companion. */
+export interface ConsoleChannel {
+  add(socket: WebSocket, credential: SocketCredential): void;
+  /** Stops following the lines and the device; the hub's clients are the caller's to close. */
+  close(): void;
+}
+
+/** The console of `device` (or of the gateway itself) sent to the clients of `hub`. */
+export function createConsoleChannel(
+  app: FastifyInstance,
+  hub: SocketHub,
+  device: DeviceConsole | undefined,
+): ConsoleChannel {
   const ownLine = (line: string) => (device ? COMPANION_LINE_PREFIX + line : line);
   let pending: string[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -69,18 +91,16 @@ export const consoleSocketRoutes: FastifyPluginAsync<ConsoleSocketOptions> = asy
   };
   app.consoleLog.on('line', onLine);
   device?.on('frame', onDeviceFrame);
-  app.addHook('onClose', async () => {
-    app.consoleLog.off('line', onLine);
-    device?.off('frame', onDeviceFrame);
-    clearTimeout(timer);
-  });
 
-  app.get(
-    CONSOLE_SOCKET_PATH,
-    { websocket: true, preHandler: socketGuard(app) },
-    (socket, request) => {
+  return {
+    close() {
+      app.consoleLog.off('line', onLine);
+      device?.off('frame', onDeviceFrame);
+      clearTimeout(timer);
+    },
+    add(socket, credential) {
       socket.on('message', () => undefined);
-      hub.add(socket, socketCredential(app, request));
+      hub.add(socket, credential);
       if (device) {
         const release = device.watch();
         socket.on('close', release);
@@ -91,5 +111,5 @@ export const consoleSocketRoutes: FastifyPluginAsync<ConsoleSocketOptions> = asy
       for (const chunk of chunkText(replay, CONSOLE_CHUNK_MAX_BYTES)) hub.send(socket, chunk);
       for (const frame of device?.recentFrames() ?? []) hub.send(socket, frame);
     },
-  );
-};
+  };
+}
