@@ -10,7 +10,7 @@ import type {
  * and behind a companion with several devices the id of the device it is on (issue 27).
  */
 export type LiveInverter = LiveInverterPartial &
-  Partial<Pick<LiveInverterFull, 'AC' | 'DC' | 'INV' | 'events'>> & { dtu?: string };
+  Partial<Pick<LiveInverterFull, 'AC' | 'DC' | 'INV' | 'events'>>;
 
 /**
  * What the live view keys an inverter by: its serial, or `<device>/<serial>` when it carries a

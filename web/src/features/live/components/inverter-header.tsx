@@ -8,7 +8,7 @@ import { LimitRequestStatus } from './limit-request-status';
 import { ToolButtons, type DialogKind } from './tool-buttons';
 
 interface InverterHeaderProps {
-  inverter: LiveInverterPartial & { events?: number; dtu?: string };
+  inverter: LiveInverterPartial & { events?: number };
   onOpen(kind: DialogKind): void;
 }
 

@@ -25,7 +25,7 @@ const STATUS_POLL_MS = 2_000;
 const CONFIRMED_FOR_MS = 10_000;
 
 type Reported = Pick<LiveInverterPartial, 'serial' | 'limit_relative' | 'limit_absolute'> & {
-  dtu?: string;
+  dtu?: string | undefined;
 };
 
 /** The requested limit of one inverter with its status and read-back countdown; null without one. */
