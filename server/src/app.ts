@@ -52,6 +52,9 @@ import { historyRoutes } from './routes/history.js';
 import { companionPlugin } from './plugins/companion.js';
 import { relayRoutes } from './routes/relay.js';
 import { companionRoutes } from './routes/companion.js';
+import { alertsPlugin } from './alerts/alerts-plugin.js';
+import { alertsRoutes } from './routes/alerts.js';
+import { simTestRoutes } from './routes/sim-test.js';
 
 export interface BuildAppOptions {
   options: GatewayOptions;
@@ -149,12 +152,14 @@ export async function buildApp({
     const companion = app.companion!;
     // Days by the device's own time zone, read from it (issue 24).
     await app.register(historyPlugin, { source: companion.live, tz: () => companion.timezone });
+    await app.register(alertsPlugin);
   } else {
     await app.register(devicePlugin);
     await app.register(mqttPlugin);
     await app.register(mqttPublishingPlugin);
     await app.register(consoleEventsPlugin);
     await app.register(historyPlugin);
+    await app.register(alertsPlugin);
   }
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -203,6 +208,8 @@ export async function buildApp({
   await app.register(prometheusRoutes);
   await app.register(historyRoutes);
   await app.register(companionRoutes);
+  await app.register(alertsRoutes);
+  await app.register(simTestRoutes);
   await app.register(apiDescriptionRoutes);
   // Last: unmatched paths fall back to the interface, as on the device.
   await app.register(webStaticPlugin, {
@@ -227,6 +234,7 @@ async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
   await app.register(livedataSocketRoutes, { source: companion.live });
   await app.register(historyRoutes);
   await app.register(companionRoutes);
+  await app.register(alertsRoutes);
   await app.register(apiDescriptionRoutes);
   await app.register(relayRoutes, { companion });
   await app.register(webStaticPlugin, {

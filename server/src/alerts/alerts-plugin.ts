@@ -1,0 +1,172 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { Alert } from '@heliodtu/contract/alerts';
+import { resolveHostname } from '@heliodtu/contract/domain/hostname';
+import { FIRMWARE_RELEASES } from '@heliodtu/contract/domain/firmware-generation';
+import type { CommandStatus } from '@heliodtu/contract/domain/alert-rules';
+import { sunElevation } from '../device/sun.js';
+import { localParts } from '../device/posix-tz.js';
+import { MemoryAlertRows, type AlertRecord, type AlertRowsApi } from '../history/alert-rows.js';
+import { primaryInterface } from '../system/host-network.js';
+import { AlertSettingsStore, inQuietHours } from './alert-settings.js';
+import { wireAlert } from './alert-text.js';
+import { AlertsMqtt } from './alerts-mqtt.js';
+import { AlertEvaluator, type AlertSources } from './evaluator.js';
+import { AlertOutbox } from './outbox.js';
+import { postWebhook, webhookPayload } from './webhook.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Alerts (issue 28): the evaluator, the settings and the delivery channels. */
+    alerts?: AlertsService;
+  }
+}
+
+/** Sun elevation (°) above which every inverter is awake: "daylight" for the alert rules. */
+export const DAYLIGHT_ELEVATION = 10;
+/** Webhook and e-mail retries: after 5 s, 30 s and 2 min, then a console line. */
+export const ALERT_RETRY_MS: readonly number[] = [5_000, 30_000, 120_000];
+export const ALERT_EVALUATE_MS = 2_000;
+
+export interface AlertsService {
+  evaluator: AlertEvaluator;
+  settings: AlertSettingsStore;
+  webhook: AlertOutbox;
+  mqtt: AlertsMqtt | null;
+  persistent: () => boolean;
+  wire: (record: AlertRecord) => Alert;
+  gatewayName: () => string;
+}
+
+/** What the evaluator reads: the simulated fleet, or the companion's device. */
+function sourcesOf(app: FastifyInstance): AlertSources {
+  const ntp = () => app.store.config.ntp;
+  const common = {
+    now: () => app.clock.now(),
+    daylight: (now: number) =>
+      sunElevation(now, ntp().latitude, ntp().longitude) >= DAYLIGHT_ELEVATION,
+    historyRecording: () => (app.history ? app.history.recording : null),
+  };
+  const companion = app.companion;
+  if (companion) {
+    const live = companion.live;
+    return {
+      ...common,
+      device: live.deviceId,
+      inverterSerials: () => live.inverterSerials(),
+      liveData: (serial) => live.liveData(serial),
+      deviceAwaySince: () => companion.awaySince ?? null,
+    };
+  }
+  const fleet = app.device;
+  return {
+    ...common,
+    device: fleet.deviceId,
+    inverterSerials: () => fleet.inverterSerials(),
+    liveData: (serial) => fleet.liveData(serial),
+    eventLog: (serial) => fleet.eventLog(serial, 'en')?.events ?? null,
+    commandStatus: (serial) => ({
+      limit: (fleet.limitStatus()[serial]?.limit_set_status ?? null) as CommandStatus | null,
+      power: (fleet.powerStatus()[serial]?.power_set_status ?? null) as CommandStatus | null,
+    }),
+  };
+}
+
+function retryFromEnv(): readonly number[] {
+  // Tests shorten the back-off (ALERTS_RETRY_MS=200,200,200); documented in docs/alerts.md.
+  const text = process.env['ALERTS_RETRY_MS'];
+  if (!text) return ALERT_RETRY_MS;
+  const values = text.split(',').map(Number);
+  return values.every((v) => Number.isFinite(v) && v >= 0) ? values : ALERT_RETRY_MS;
+}
+
+/**
+ * Alerts on every gateway: registered after the fleet (or companion), MQTT and history. The
+ * rows live in the history database; without one (HISTORY=off, or it failed) in memory.
+ */
+export const alertsPlugin = fp(
+  async (app) => {
+    const log = (line: string) => app.consoleLog.write(line, { tag: 'alerts' });
+    const memory = new MemoryAlertRows();
+    const rows = (): AlertRowsApi => {
+      const history = app.history;
+      if (!history) return memory;
+      return history.db.alerts;
+    };
+    const settings = new AlertSettingsStore(app.store.dataDir);
+    await settings.load(log, app.store.createdFresh);
+    const sources = sourcesOf(app);
+    let evaluator: AlertEvaluator;
+    try {
+      evaluator = new AlertEvaluator(sources, rows, log);
+    } catch (error) {
+      log(`Alerts: stored alerts unreadable: ${(error as Error).message}`);
+      evaluator = new AlertEvaluator(sources, () => memory, log);
+    }
+    const wire = (record: AlertRecord) => wireAlert(record, evaluator);
+    const gatewayName = () => resolveHostname(app.store.config.wifi.hostname, app.system.chipId);
+    const quiet = () => {
+      const parts = localParts(app.clock.now(), app.store.config.ntp.timezone);
+      return inQuietHours(settings.settings.quiet_hours, parts.hour * 60 + parts.minute);
+    };
+    const webhook = new AlertOutbox({
+      channel: 'webhook',
+      rows,
+      enabled: () => settings.settings.webhook.enabled && settings.settings.webhook.url !== '',
+      quiet,
+      send: (event, alert) =>
+        postWebhook(settings.settings.webhook, webhookPayload(event, wire(alert), gatewayName())),
+      retryMs: retryFromEnv(),
+      log,
+      now: () => app.clock.now(),
+    });
+    const mqtt = app.companion
+      ? null
+      : new AlertsMqtt({
+          connection: app.mqtt,
+          store: app.store,
+          enabled: () => settings.settings.mqtt.enabled,
+          identity: () => ({
+            hostname: gatewayName(),
+            chipId: app.system.chipId,
+            ip: primaryInterface().ip,
+            firmware: FIRMWARE_RELEASES[app.system.firmware],
+          }),
+          openAlerts: () => evaluator.openAlerts().map(wire),
+          log,
+        });
+    const changed = (event: 'opened' | 'cleared', record: AlertRecord) => {
+      const alert = wire(record);
+      log(`Alert ${event}: ${alert.text} (${alert.kind}, id ${alert.id})`);
+      try {
+        webhook.note(event, record);
+      } catch (error) {
+        log(`Alerts: journal not written: ${(error as Error).message}`);
+      }
+      mqtt?.publish();
+    };
+    evaluator.on('opened', (record) => changed('opened', record));
+    evaluator.on('cleared', (record) => changed('cleared', record));
+    app.decorate('alerts', {
+      evaluator,
+      settings,
+      webhook,
+      mqtt,
+      persistent: () => rows().persistent,
+      wire,
+      gatewayName,
+    });
+    const evaluateMs = Number(process.env['ALERTS_EVALUATE_MS']) || ALERT_EVALUATE_MS;
+    app.addHook('onReady', async () => {
+      evaluator.start(evaluateMs);
+      webhook.start();
+      mqtt?.start();
+    });
+    app.addHook('onClose', async () => {
+      evaluator.stop();
+      webhook.stop();
+      mqtt?.stop();
+    });
+  },
+  { name: 'alerts', dependencies: ['gateway'] },
+);

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  AlertsConfigDataSchema,
+  AlertsTestDataSchema,
+  type AlertsResult,
+  type AlertsStatus,
+} from '@heliodtu/contract/alerts';
+import { mergeSettings, publicSettings, settingsProblem } from '../alerts/alert-settings.js';
+import { postWebhook, webhookPayload } from '../alerts/webhook.js';
+
+/**
+ * /api/alerts/* (issue 28): the status readable like live data, the delivery settings and the
+ * test for the admin. A gateway without the alerts plugin answers nothing here (404).
+ */
+export const alertsRoutes: FastifyPluginAsync = async (app) => {
+  const alerts = app.alerts;
+  if (!alerts) return;
+
+  app.get('/api/alerts/status', { preHandler: app.requireReadonly }, async () => {
+    const status: AlertsStatus = {
+      open: alerts.evaluator.openAlerts().map(alerts.wire),
+      recent: alerts.evaluator.recent().map(alerts.wire),
+      persistent: alerts.persistent(),
+    };
+    return status;
+  });
+
+  app.get('/api/alerts/config', { preHandler: app.requireAdmin }, async () =>
+    publicSettings(alerts.settings.settings),
+  );
+
+  app.post('/api/alerts/config', { preHandler: app.requireAdmin }, async (request, reply) => {
+    const data = await request.readData(AlertsConfigDataSchema);
+    const problem = settingsProblem(data);
+    if (problem) return reply.code(400).send(problem);
+    const next = mergeSettings(alerts.settings.settings, data);
+    try {
+      await alerts.settings.save(next);
+    } catch (error) {
+      app.consoleLog.write(`Alerts: settings not saved: ${(error as Error).message}`);
+      const failed: AlertsResult = {
+        ok: false,
+        field: '',
+        message: 'The settings could not be written.',
+      };
+      return reply.code(500).send(failed);
+    }
+    app.consoleLog.write('Alert settings saved', { tag: 'alerts' });
+    alerts.mqtt?.publish();
+    alerts.webhook.kick();
+    const saved: AlertsResult = { ok: true, field: '', message: 'Settings saved.' };
+    return saved;
+  });
+
+  app.post('/api/alerts/test', { preHandler: app.requireAdmin }, async (request, reply) => {
+    const { channel } = await request.readData(AlertsTestDataSchema);
+    const settings = alerts.settings.settings;
+    if (channel === 'email') {
+      const refused: AlertsResult = {
+        ok: false,
+        field: 'channel',
+        message: 'E-mail is not available on this gateway yet.',
+      };
+      return reply.code(400).send(refused);
+    }
+    if (settings.webhook.url === '') {
+      const refused: AlertsResult = {
+        ok: false,
+        field: 'webhook.url',
+        message: 'No webhook address is saved.',
+      };
+      return reply.code(400).send(refused);
+    }
+    const problem = await postWebhook(
+      settings.webhook,
+      webhookPayload('test', null, alerts.gatewayName()),
+    );
+    const result: AlertsResult =
+      problem === null
+        ? { ok: true, field: '', message: 'The receiver took the test message.' }
+        : { ok: false, field: '', message: `The test message was not taken: ${problem}.` };
+    return result;
+  });
+};
