@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Alert } from '@heliodtu/contract/alerts';
 import { resolveHostname } from '@heliodtu/contract/domain/hostname';
 import { FIRMWARE_RELEASES } from '@heliodtu/contract/domain/firmware-generation';
-import type { CommandStatus } from '@heliodtu/contract/domain/alert-rules';
-import { sunElevation } from '../device/sun.js';
+import { daylightAt, fleetSources } from './alert-sources.js';
 import { localParts } from '../device/posix-tz.js';
 import { MemoryAlertRows, type AlertRecord, type AlertRowsApi } from '../history/alert-rows.js';
 import { primaryInterface } from '../system/host-network.js';
@@ -22,8 +21,6 @@ declare module 'fastify' {
   }
 }
 
-/** Sun elevation (°) above which every inverter is awake: "daylight" for the alert rules. */
-export const DAYLIGHT_ELEVATION = 10;
 /** Webhook and e-mail retries: after 5 s, 30 s and 2 min, then a console line. */
 export const ALERT_RETRY_MS: readonly number[] = [5_000, 30_000, 120_000];
 export const ALERT_EVALUATE_MS = 2_000;
@@ -40,35 +37,20 @@ export interface AlertsService {
 
 /** What the evaluator reads: the simulated fleet, or the companion's device. */
 function sourcesOf(app: FastifyInstance): AlertSources {
-  const ntp = () => app.store.config.ntp;
   const common = {
     now: () => app.clock.now(),
-    daylight: (now: number) =>
-      sunElevation(now, ntp().latitude, ntp().longitude) >= DAYLIGHT_ELEVATION,
+    daylight: daylightAt(() => app.store.config.ntp),
     historyRecording: () => (app.history ? app.history.recording : null),
   };
   const companion = app.companion;
-  if (companion) {
-    const live = companion.live;
-    return {
-      ...common,
-      device: live.deviceId,
-      inverterSerials: () => live.inverterSerials(),
-      liveData: (serial) => live.liveData(serial),
-      deviceAwaySince: () => companion.awaySince ?? null,
-    };
-  }
-  const fleet = app.device;
+  if (!companion) return fleetSources(app.device, common);
+  const live = companion.live;
   return {
     ...common,
-    device: fleet.deviceId,
-    inverterSerials: () => fleet.inverterSerials(),
-    liveData: (serial) => fleet.liveData(serial),
-    eventLog: (serial) => fleet.eventLog(serial, 'en')?.events ?? null,
-    commandStatus: (serial) => ({
-      limit: (fleet.limitStatus()[serial]?.limit_set_status ?? null) as CommandStatus | null,
-      power: (fleet.powerStatus()[serial]?.power_set_status ?? null) as CommandStatus | null,
-    }),
+    device: live.deviceId,
+    inverterSerials: () => live.inverterSerials(),
+    liveData: (serial) => live.liveData(serial),
+    deviceAwaySince: () => companion.awaySince ?? null,
   };
 }
 
