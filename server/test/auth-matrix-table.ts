@@ -97,6 +97,26 @@ export const TABLE: Row[] = [
   get('/api/history/export.csv?from=2025-06-21&to=2025-06-21', 'readonly'),
   // The devices behind a companion (issue 24); not found on the simulated gateway.
   get('/api/companion/status', 'readonly'),
+  // Alerts (issue 28): the status like live data, settings and test for the admin.
+  get('/api/alerts/status', 'readonly'),
+  get('/api/alerts/config', 'admin'),
+  post('/api/alerts/config', 'admin', () => ({
+    webhook: { enabled: false, url: '', header_name: '' },
+    email: {
+      enabled: false,
+      host: '',
+      port: 587,
+      security: 'starttls',
+      user: '',
+      from: '',
+      to: '',
+      digest: false,
+    },
+    quiet_hours: { enabled: false, start: '22:00', end: '07:00' },
+    mqtt: { enabled: true },
+  })),
+  // Nothing is set up: refused with 400 (and nothing sent) once past the guard.
+  post('/api/alerts/test', 'admin', () => ({ channel: 'webhook' }), { status: 400 }),
   // The sockets follow the read-only guard: our fix of the firmware's ineffective one (contract ws.ts).
   ws('/livedata', 'readonly'),
   ws('/console', 'readonly'),
