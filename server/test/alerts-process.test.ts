@@ -1,4 +1,6 @@
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mqttConfigFixture } from '@heliodtu/contract/fixtures/mqtt-config';
 import type { AlertWebhookPayload, AlertsStatus } from '@heliodtu/contract/alerts';
@@ -7,7 +9,7 @@ import { useMosquitto } from './helpers/mosquitto-suite.js';
 import { waitFor } from './helpers/mqtt-watcher.js';
 
 // Issue 28 with real processes: the gateway (main.ts) at SIM_SPEED=60 with an inverter that never
-// answers, a local HTTP receiver for the webhook, Mosquitto for the alerts topic and the Home
+// answers, a local HTTP receiver for the webhook, a local SMTP server (smtp-server), Mosquitto for the alerts topic and the Home
 // Assistant problem sensor, and a restart in between: each opening and clearing arrives once.
 
 const GARAGE = '1164a113c7e2';
@@ -49,7 +51,39 @@ async function startReceiver(statuses: number[] = []): Promise<Receiver> {
   };
 }
 
-const receivers: Receiver[] = [];
+interface MailReceiver {
+  port: number;
+  mails: string[];
+  close(): Promise<void>;
+}
+
+/** A local SMTP server (no TLS, no login) that keeps every message it accepts. */
+async function startMailReceiver(): Promise<MailReceiver> {
+  const mails: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    disableReverseLookup: true,
+    onData(stream, _session, callback) {
+      let text = '';
+      stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      stream.on('end', () => {
+        mails.push(text);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    mails,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const receivers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(receivers.splice(0).map((r) => r.close()));
 });
@@ -60,16 +94,16 @@ async function post(gw: GatewayProcess, path: string, data: unknown): Promise<Re
   return fetch(`${gw.url}${path}`, { method: 'POST', headers: ADMIN, body: form });
 }
 
-const alertSettings = (url: string) => ({
+const alertSettings = (url: string, smtpPort?: number) => ({
   webhook: { enabled: true, url, header_name: 'X-Test-Token', header_value: 'secret-1' },
   email: {
-    enabled: false,
-    host: '',
-    port: 587,
-    security: 'starttls',
+    enabled: smtpPort !== undefined,
+    host: smtpPort === undefined ? '' : '127.0.0.1',
+    port: smtpPort ?? 587,
+    security: smtpPort === undefined ? 'starttls' : 'none',
     user: '',
-    from: '',
-    to: '',
+    from: smtpPort === undefined ? '' : 'gateway@example.org',
+    to: smtpPort === undefined ? '' : 'owner@example.org',
     digest: false,
   },
   quiet_hours: { enabled: false, start: '22:00', end: '07:00' },
@@ -89,9 +123,10 @@ const ENV = {
 };
 
 describe('alerts end to end (issue 28)', () => {
-  it('an inverter that does not answer: one alert after 15 simulated minutes, delivered once by webhook and MQTT, across a restart, cleared once', async () => {
+  it('an inverter that does not answer: one alert after 15 simulated minutes, delivered once by webhook, e-mail and MQTT, across a restart, cleared once', async () => {
     const receiver = await startReceiver();
-    receivers.push(receiver);
+    const mail = await startMailReceiver();
+    receivers.push(receiver, mail);
     const topic = `alerts${Date.now()}/`;
     const watcher = await suite.watch(`${topic}#`, 'homeassistant/binary_sensor/#');
     const first = await startGatewayProcess({
@@ -99,9 +134,12 @@ describe('alerts end to end (issue 28)', () => {
       onFinished: () => undefined,
     });
     try {
-      expect((await post(first, '/api/alerts/config', alertSettings(receiver.url))).status).toBe(
-        200,
+      const configured = await post(
+        first,
+        '/api/alerts/config',
+        alertSettings(receiver.url, mail.port),
       );
+      expect(configured.status).toBe(200);
       const mqtt = { ...mqttConfigFixture, mqtt_enabled: true, mqtt_hostname: suite.broker.host };
       const saved = await post(first, '/api/mqtt/config', {
         ...mqtt,
@@ -126,6 +164,8 @@ describe('alerts end to end (issue 28)', () => {
       expect((alert?.opened ?? 0) - (alert?.first_seen ?? 0)).toBeGreaterThanOrEqual(15 * 60);
       expect((alert?.opened ?? 0) - (alert?.first_seen ?? 0)).toBeLessThan(17 * 60);
       expect((await status(first)).open.map((a) => a.id)).toEqual([alert?.id]);
+      await waitFor(() => mail.mails.length > 0, 'the e-mail', 10_000);
+      expect(mail.mails[0]).toMatch(/Subject: .*alert: Garage roof does not answer/);
 
       const problem = `${topic}${GARAGE}/alerts/problem`;
       await watcher.next(problem, '1', { timeoutMs: 10_000 });
@@ -167,6 +207,7 @@ describe('alerts end to end (issue 28)', () => {
       await new Promise((resolve) => setTimeout(resolve, 5000));
       expect((await status(second)).open.map((a) => a.id)).toEqual([alert?.id]);
       expect(receiver.posts).toHaveLength(1);
+      expect(mail.mails).toHaveLength(1);
       const mark = watcher.messages.length;
 
       // The fault ends: cleared after the 10-minute hold-off, one POST, the sensor off.
@@ -182,6 +223,8 @@ describe('alerts end to end (issue 28)', () => {
       expect(after.recent.map((a) => a.id)).toEqual([alert?.id]);
       await new Promise((resolve) => setTimeout(resolve, 3000));
       expect(receiver.posts.map((p) => p.body.event)).toEqual(['opened', 'cleared']);
+      expect(mail.mails).toHaveLength(2);
+      expect(mail.mails[1]).toMatch(/Subject: .*cleared: Garage roof does not answer/);
       expect(second.output()).not.toContain('secret-1');
     } finally {
       await first.kill();
@@ -203,5 +246,22 @@ describe('alerts end to end (issue 28)', () => {
         /webhook delivery of alert \d+ \(opened\) failed: HTTP 500; retry in/.test(line),
       );
     expect(retries).toHaveLength(3);
+  }, 90_000);
+
+  it('an unreachable SMTP server: a console line, the gateway keeps running', async () => {
+    const gw = await startGatewayProcess({ env: { ...ENV, SIM_START: '2025-06-21T10:00:00' } });
+    // Port 9 (discard): nothing listens on loopback.
+    const settings = { ...alertSettings('http://127.0.0.1:9/hook', 9) };
+    settings.webhook.enabled = false;
+    expect((await post(gw, '/api/alerts/config', settings)).status).toBe(200);
+    const test = await post(gw, '/api/alerts/test', { channel: 'email' });
+    expect(await test.json()).toMatchObject({ ok: false });
+    await waitFor(
+      () => /email gave up on alert \d+ \(opened\) after 4 attempts/.test(gw.output()),
+      'the give-up line',
+      40_000,
+    );
+    expect(gw.output()).toMatch(/email delivery of alert \d+ \(opened\) failed: .*ECONNREFUSED/);
+    expect((await fetch(`${gw.url}/api/alerts/status`)).status).toBe(200);
   }, 90_000);
 });

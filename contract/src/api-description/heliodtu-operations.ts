@@ -107,18 +107,28 @@ export const HELIODTU_OPERATIONS: OperationCatalogue = {
     guard: 'admin',
     data: AlertsConfigDataSchema,
     response: AlertsResultSchema,
-    statuses: { 400: { description: 'A field refused.', schema: AlertsResultSchema } },
+    statuses: {
+      400: {
+        description: 'A field refused, or `data` missing or malformed (`field` = `data`).',
+        schema: AlertsResultSchema,
+      },
+    },
     extension: true,
   },
   'POST /api/alerts/test': {
     area: 'alerts',
     summary: 'Send a test message through the webhook or by e-mail, with the saved settings',
     description:
-      'Answers once the receiver answered (or the attempt failed): `ok` and one plain line. No retries.',
+      'Answers once the receiver (webhook) or the SMTP server (e-mail) answered, or the attempt failed: `ok` and one plain line. No retries.',
     guard: 'admin',
     data: AlertsTestDataSchema,
     response: AlertsResultSchema,
-    statuses: { 400: { description: 'The channel is not set up.', schema: AlertsResultSchema } },
+    statuses: {
+      400: {
+        description: 'The channel is not set up, or `data` missing or malformed.',
+        schema: AlertsResultSchema,
+      },
+    },
     extension: true,
   },
   'GET /api/openapi.json': describeDocument(

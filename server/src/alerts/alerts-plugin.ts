@@ -13,6 +13,7 @@ import { AlertsMqtt } from './alerts-mqtt.js';
 import { AlertEvaluator, type AlertSources } from './evaluator.js';
 import { AlertOutbox } from './outbox.js';
 import { postWebhook, webhookPayload } from './webhook.js';
+import { alertEmail, sendEmail, type EmailMessage } from './email.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,7 @@ export interface AlertsService {
   evaluator: AlertEvaluator;
   settings: AlertSettingsStore;
   webhook: AlertOutbox;
+  email: AlertOutbox;
   mqtt: AlertsMqtt | null;
   persistent: () => boolean;
   wire: (record: AlertRecord) => Alert;
@@ -102,6 +104,44 @@ export const alertsPlugin = fp(
       log,
       now: () => app.clock.now(),
     });
+    // The daily digest goes out at 08:00 local time (or at the first chance after it).
+    let digestDay = '';
+    const localDay = () => {
+      const p = localParts(app.clock.now(), app.store.config.ntp.timezone);
+      return { day: `${p.year}-${p.month}-${p.day}`, hour: p.hour };
+    };
+    const digestOf = (
+      items: { event: 'opened' | 'cleared'; alert: AlertRecord }[],
+    ): EmailMessage => ({
+      subject: `${gatewayName()}: ${items.length} alert message(s) of the day`,
+      text: `${items
+        .map(
+          ({ event, alert }) => `${event === 'opened' ? 'Opened' : 'Cleared'}: ${wire(alert).text}`,
+        )
+        .join('\n')}\n`,
+    });
+    const email = new AlertOutbox({
+      channel: 'email',
+      rows,
+      enabled: () => settings.settings.email.enabled && settings.settings.email.host !== '',
+      quiet,
+      send: (event, alert) =>
+        sendEmail(settings.settings.email, alertEmail(event, wire(alert), gatewayName())),
+      digest: {
+        enabled: () => settings.settings.email.digest,
+        due: () => {
+          const { day, hour } = localDay();
+          return hour >= 8 && day !== digestDay;
+        },
+        send: (items) => sendEmail(settings.settings.email, digestOf(items)),
+        sent: () => {
+          digestDay = localDay().day;
+        },
+      },
+      retryMs: retryFromEnv(),
+      log,
+      now: () => app.clock.now(),
+    });
     const mqtt = app.companion
       ? null
       : new AlertsMqtt({
@@ -122,6 +162,7 @@ export const alertsPlugin = fp(
       log(`Alert ${event}: ${alert.text} (${alert.kind}, id ${alert.id})`);
       try {
         webhook.note(event, record);
+        email.note(event, record);
       } catch (error) {
         log(`Alerts: journal not written: ${(error as Error).message}`);
       }
@@ -133,6 +174,7 @@ export const alertsPlugin = fp(
       evaluator,
       settings,
       webhook,
+      email,
       mqtt,
       persistent: () => rows().persistent,
       wire,
@@ -142,11 +184,13 @@ export const alertsPlugin = fp(
     app.addHook('onReady', async () => {
       evaluator.start(evaluateMs);
       webhook.start();
+      email.start();
       mqtt?.start();
     });
     app.addHook('onClose', async () => {
       evaluator.stop();
       webhook.stop();
+      email.stop();
       mqtt?.stop();
     });
   },

@@ -88,6 +88,47 @@ describe('AlertOutbox', () => {
   });
 });
 
+describe('AlertOutbox as a daily digest', () => {
+  it('holds everything until due, then sends one message with all of it, once', async () => {
+    const rows = new MemoryAlertRows();
+    const due = { now: false };
+    const digests: string[][] = [];
+    const box = new AlertOutbox({
+      channel: 'email',
+      rows: () => rows,
+      enabled: () => true,
+      quiet: () => false,
+      send: async () => 'not used in digest mode',
+      digest: {
+        enabled: () => true,
+        due: () => due.now,
+        send: async (items) => {
+          digests.push(items.map((i) => `${i.event} ${i.alert.id}`));
+          return null;
+        },
+        sent: () => {
+          due.now = false;
+        },
+      },
+      retryMs: [],
+      log: () => undefined,
+      now: () => 0,
+    });
+    const alert = record(rows);
+    box.note('opened', alert);
+    box.kick();
+    await settle();
+    expect(digests).toEqual([]);
+    due.now = true;
+    box.kick();
+    await settle();
+    box.kick();
+    await settle();
+    expect(digests).toEqual([[`opened ${alert.id}`]]);
+    expect(rows.pending('email')).toEqual([]);
+  });
+});
+
 describe('quiet hours', () => {
   it('span midnight when the start is after the end', () => {
     const quiet = { enabled: true, start: '22:00', end: '07:00' };

@@ -22,6 +22,16 @@ export interface OutboxOptions {
   quiet: () => boolean;
   /** Sends one message; resolves with an error text, or null when the receiver took it. */
   send: (event: DeliveryEvent, alert: AlertRecord) => Promise<string | null>;
+  /**
+   * A daily digest instead (e-mail): while `due()` is false nothing is sent; then everything
+   * pending goes out in one message and `sent()` is told.
+   */
+  digest?: {
+    enabled: () => boolean;
+    due: () => boolean;
+    send: (items: { event: DeliveryEvent; alert: AlertRecord }[]) => Promise<string | null>;
+    sent: () => void;
+  };
   /** Waits between attempts, ms: one more attempt than entries. */
   retryMs: readonly number[];
   log: (line: string) => void;
@@ -78,7 +88,11 @@ export class AlertOutbox {
   }
 
   private async drain(): Promise<void> {
-    const { rows } = this.options;
+    const { rows, digest } = this.options;
+    if (digest?.enabled()) {
+      await this.drainDigest(digest);
+      return;
+    }
     for (;;) {
       if (this.closed || this.options.quiet() || !this.options.enabled()) return;
       let entry: DeliveryEntry | undefined;
@@ -106,25 +120,44 @@ export class AlertOutbox {
     }
   }
 
+  private async drainDigest(digest: NonNullable<OutboxOptions['digest']>): Promise<void> {
+    const { rows } = this.options;
+    if (!digest.due()) return;
+    const journal = rows();
+    const entries = journal.pending(this.options.channel);
+    const items = entries.flatMap((entry) => {
+      const alert = journal.byId(entry.alert);
+      return alert ? [{ event: entry.event, alert }] : [];
+    });
+    if (items.length === 0) {
+      digest.sent();
+      return;
+    }
+    const state = await this.attempt(`the digest of ${items.length}`, () => digest.send(items));
+    if (state === null) return;
+    for (const entry of entries) rows().journal({ ...entry, state, at: this.options.now() });
+    digest.sent();
+  }
+
   /** 'sent' or 'failed' after the retries; null when closed meanwhile (still pending). */
-  private async deliver(
-    event: DeliveryEvent,
-    alert: AlertRecord,
+  private deliver(event: DeliveryEvent, alert: AlertRecord): Promise<'sent' | 'failed' | null> {
+    return this.attempt(`alert ${alert.id} (${event})`, () => this.options.send(event, alert));
+  }
+
+  private async attempt(
+    what: string,
+    send: () => Promise<string | null>,
   ): Promise<'sent' | 'failed' | null> {
     const { channel, retryMs, log } = this.options;
     for (let attempt = 0; ; attempt++) {
-      const problem = await this.options.send(event, alert);
+      const problem = await send();
       if (problem === null) return 'sent';
       const wait = retryMs[attempt];
       if (wait === undefined) {
-        log(
-          `Alerts: ${channel} gave up on alert ${alert.id} (${event}) after ${attempt + 1} attempts: ${problem}`,
-        );
+        log(`Alerts: ${channel} gave up on ${what} after ${attempt + 1} attempts: ${problem}`);
         return 'failed';
       }
-      log(
-        `Alerts: ${channel} delivery of alert ${alert.id} (${event}) failed: ${problem}; retry in ${seconds(wait)}`,
-      );
+      log(`Alerts: ${channel} delivery of ${what} failed: ${problem}; retry in ${seconds(wait)}`);
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, wait);
         this.wake = () => {

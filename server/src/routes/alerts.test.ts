@@ -90,6 +90,14 @@ describe('/api/alerts', () => {
     const gw = await buildTestGateway();
     const none = await gw.request('POST', '/api/alerts/test', { data: { channel: 'webhook' } });
     expect(none.status).toBe(400);
+    const noMail = await gw.request('POST', '/api/alerts/test', { data: { channel: 'email' } });
+    expect(noMail.status).toBe(400);
+    const unknown = await gw.request('POST', '/api/alerts/test', { data: { channel: 'pager' } });
+    expect(unknown.status).toBe(400);
+    expect(AlertsResultSchema.parse(await unknown.json())).toMatchObject({
+      ok: false,
+      field: 'data',
+    });
     // A port nothing listens on.
     await gw.request('POST', CONFIG, { data: settings({ url: 'http://127.0.0.1:9/hook' }) });
     const down = await gw.request('POST', '/api/alerts/test', { data: { channel: 'webhook' } });
