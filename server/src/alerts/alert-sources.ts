@@ -1,4 +1,5 @@
 import type { CommandStatus } from '@heliodtu/contract/domain/alert-rules';
+import type { DeviceCompanion } from '../device/relay/companion.js';
 import type { FleetSimulator } from '../device/simulator.js';
 import { sunElevation } from '../device/sun.js';
 import type { AlertSources } from './evaluator.js';
@@ -29,5 +30,24 @@ export function fleetSources(
       limit: (fleet.limitStatus()[serial]?.limit_set_status ?? null) as CommandStatus | null,
       power: (fleet.powerStatus()[serial]?.power_set_status ?? null) as CommandStatus | null,
     }),
+  };
+}
+
+/**
+ * A companion's device as the evaluator reads it: the relayed live data (the same LiveSource the
+ * socket fan-out and the history use) and since when the device is away. Its event log and
+ * command results are not read (yet).
+ */
+export function companionSources(
+  companion: DeviceCompanion,
+  common: Pick<AlertSources, 'now' | 'daylight' | 'historyRecording'>,
+): AlertSources {
+  const live = companion.live;
+  return {
+    ...common,
+    device: live.deviceId,
+    inverterSerials: () => live.inverterSerials(),
+    liveData: (serial) => live.liveData(serial),
+    deviceAwaySince: () => companion.awaySince ?? null,
   };
 }

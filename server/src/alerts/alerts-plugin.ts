@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Alert } from '@heliodtu/contract/alerts';
 import { resolveHostname } from '@heliodtu/contract/domain/hostname';
 import { FIRMWARE_RELEASES } from '@heliodtu/contract/domain/firmware-generation';
-import { daylightAt, fleetSources } from './alert-sources.js';
+import { companionSources, daylightAt, fleetSources } from './alert-sources.js';
 import { localParts } from '../device/posix-tz.js';
 import { MemoryAlertRows, type AlertRecord, type AlertRowsApi } from '../history/alert-rows.js';
 import { primaryInterface } from '../system/host-network.js';
@@ -44,16 +44,7 @@ function sourcesOf(app: FastifyInstance): AlertSources {
     daylight: daylightAt(() => app.store.config.ntp),
     historyRecording: () => (app.history ? app.history.recording : null),
   };
-  const companion = app.companion;
-  if (!companion) return fleetSources(app.device, common);
-  const live = companion.live;
-  return {
-    ...common,
-    device: live.deviceId,
-    inverterSerials: () => live.inverterSerials(),
-    liveData: (serial) => live.liveData(serial),
-    deviceAwaySince: () => companion.awaySince ?? null,
-  };
+  return app.companion ? companionSources(app.companion, common) : fleetSources(app.device, common);
 }
 
 function retryFromEnv(): readonly number[] {
