@@ -48,7 +48,8 @@ export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
     digest: false,
   },
   quiet_hours: { enabled: false, start: '22:00', end: '07:00' },
-  mqtt: { enabled: true },
+  // Off until the owner asks: the topic tree stays OpenDTU's own unless alerts are wanted there.
+  mqtt: { enabled: false },
 };
 
 /** GET's view: secrets replaced by whether they are set. */
