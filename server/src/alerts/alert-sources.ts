@@ -25,6 +25,7 @@ export function fleetSources(
     device: fleet.deviceId,
     inverterSerials: () => fleet.inverterSerials(),
     liveData: (serial) => fleet.liveData(serial),
+    hints: () => fleet.hints(),
     eventLog: (serial) => fleet.eventLog(serial, 'en')?.events ?? null,
     commandStatus: (serial) => ({
       limit: (fleet.limitStatus()[serial]?.limit_set_status ?? null) as CommandStatus | null,

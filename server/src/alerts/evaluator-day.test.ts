@@ -97,3 +97,11 @@ describe('an inverter that stops answering', () => {
     expect(opened).toHaveLength(1);
   }, 60_000);
 });
+
+describe('the gateway itself', () => {
+  it('a missing radio module: one radio alert, not one per inverter', async () => {
+    const { opened, until } = await day('2025-06-20T10:00:00', 'clear', ['radio']);
+    until('2025-06-20T11:00:00');
+    expect(opened.map((a) => [a.kind, a.serial])).toEqual([['radio-missing', null]]);
+  }, 60_000);
+});

@@ -41,6 +41,8 @@ export interface AlertSources {
   daylight(now: number): boolean;
   eventLog?(serial: string): readonly EventEntry[] | null;
   commandStatus?(serial: string): { limit: CommandStatus | null; power: CommandStatus | null };
+  /** Live data's hints without an inverter to ask (the simulated DTU knows them anyway). */
+  hints?(): Hints;
   /** A companion's device: since when it does not answer (ms), else null. */
   deviceAwaySince?(): number | null;
   /** The history recorder: false once stopped; null without history. */
@@ -123,7 +125,7 @@ export class AlertEvaluator extends EventEmitter<EvaluatorEvents> implements Ale
     const serials = sources.inverterSerials();
     const facts: InverterFacts[] = [];
     const conditions: AlertCondition[] = [];
-    let hints: Hints | undefined;
+    let hints: Hints | undefined = sources.hints?.();
     const awaySince = sources.deviceAwaySince?.() ?? null;
     for (const serial of serials) {
       const data = sources.liveData(serial);
