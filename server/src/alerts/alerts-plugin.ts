@@ -63,10 +63,11 @@ export const alertsPlugin = fp(
   async (app) => {
     const log = (line: string) => app.consoleLog.write(line, { tag: 'alerts' });
     const memory = new MemoryAlertRows();
+    // Once the history stopped recording (a full disk) alerts go on in memory: the alert that
+    // says so must still open and be delivered.
     const rows = (): AlertRowsApi => {
       const history = app.history;
-      if (!history) return memory;
-      return history.db.alerts;
+      return history?.recording ? history.db.alerts : memory;
     };
     const settings = new AlertSettingsStore(app.store.dataDir);
     await settings.load(log, app.store.createdFresh);
