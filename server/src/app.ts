@@ -55,6 +55,9 @@ import { companionRoutes } from './routes/companion.js';
 import { companionDevicesRoutes } from './routes/companion-devices.js';
 import { deviceSocketRoutes } from './routes/sockets/device-sockets.js';
 import type { RegisteredDevice } from './device/relay/device-registry.js';
+import { alertsPlugin } from './alerts/alerts-plugin.js';
+import { alertsRoutes } from './routes/alerts.js';
+import { simTestRoutes } from './routes/sim-test.js';
 
 export interface BuildAppOptions {
   options: GatewayOptions;
@@ -153,12 +156,14 @@ export async function buildApp({
     // Days by the device's own time zone, read from it (issue 24).
     await app.register(historyPlugin, { source: companion.live, tz: () => companion.timezone });
     followDevicesInHistory(app);
+    await app.register(alertsPlugin);
   } else {
     await app.register(devicePlugin);
     await app.register(mqttPlugin);
     await app.register(mqttPublishingPlugin);
     await app.register(consoleEventsPlugin);
     await app.register(historyPlugin);
+    await app.register(alertsPlugin);
   }
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -208,6 +213,8 @@ export async function buildApp({
   await app.register(historyRoutes);
   await app.register(companionRoutes);
   await app.register(companionDevicesRoutes);
+  await app.register(alertsRoutes);
+  await app.register(simTestRoutes);
   await app.register(apiDescriptionRoutes);
   // Last: unmatched paths fall back to the interface, as on the device.
   await app.register(webStaticPlugin, {
@@ -255,6 +262,7 @@ async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
   await app.register(historyRoutes);
   await app.register(companionRoutes);
   await app.register(companionDevicesRoutes);
+  await app.register(alertsRoutes);
   await app.register(apiDescriptionRoutes);
   await app.register(relayRoutes, { registry });
   await app.register(webStaticPlugin, {

@@ -102,6 +102,26 @@ export const TABLE: Row[] = [
   ...(['test', 'add', 'edit', 'del', 'order'] as const).map((action) =>
     post(`/api/companion/devices/${action}`, 'admin', () => ({}), { status: 404 }),
   ),
+  // Alerts (issue 28): the status like live data, settings and test for the admin.
+  get('/api/alerts/status', 'readonly'),
+  get('/api/alerts/config', 'admin'),
+  post('/api/alerts/config', 'admin', () => ({
+    webhook: { enabled: false, url: '', header_name: '' },
+    email: {
+      enabled: false,
+      host: '',
+      port: 587,
+      security: 'starttls',
+      user: '',
+      from: '',
+      to: '',
+      digest: false,
+    },
+    quiet_hours: { enabled: false, start: '22:00', end: '07:00' },
+    mqtt: { enabled: true },
+  })),
+  // Nothing is set up: refused with 400 (and nothing sent) once past the guard.
+  post('/api/alerts/test', 'admin', () => ({ channel: 'webhook' }), { status: 400 }),
   // The sockets follow the read-only guard: our fix of the firmware's ineffective one (contract ws.ts).
   ws('/livedata', 'readonly'),
   ws('/console', 'readonly'),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import {
+  AlertsConfigDataSchema,
+  AlertsConfigSchema,
+  AlertsResultSchema,
+  AlertsStatusSchema,
+  AlertsTestDataSchema,
+} from '../alerts.js';
+import {
   CompanionStatusSchema,
   DeviceAddRequestSchema,
   DeviceDeleteRequestSchema,
@@ -157,6 +164,56 @@ export const HELIODTU_OPERATIONS: OperationCatalogue = {
     'Set the order of all devices (every id once)',
     DeviceOrderRequestSchema,
   ),
+  'GET /api/alerts/status': {
+    area: 'alerts',
+    summary: 'Open alerts and those cleared in the last 30 days',
+    description:
+      'Raised on the gateway from live data, the event log, command results, the clock, the radio and the history recorder (issue 28). An alert opens after its kind’s delay (an inverter not answering: 15 minutes of daylight) and clears once its condition has been gone for 10 minutes.',
+    guard: 'readonly',
+    response: AlertsStatusSchema,
+    extension: true,
+  },
+  'GET /api/alerts/config': {
+    area: 'alerts',
+    summary: 'Alert delivery settings: webhook, e-mail, quiet hours, MQTT',
+    description:
+      'The webhook header value and the e-mail password are write-only: only whether one is set is answered.',
+    guard: 'admin',
+    response: AlertsConfigSchema,
+    extension: true,
+  },
+  'POST /api/alerts/config': {
+    area: 'alerts',
+    summary: 'Save the alert delivery settings',
+    description:
+      "The whole settings in the form field `data`. `webhook.header_value` and `email.password` are kept when absent and replaced when sent ('' removes them). A refused field answers 400 with its dotted path.",
+    guard: 'admin',
+    data: AlertsConfigDataSchema,
+    response: AlertsResultSchema,
+    statuses: {
+      400: {
+        description: 'A field refused, or `data` missing or malformed (`field` = `data`).',
+        schema: AlertsResultSchema,
+      },
+    },
+    extension: true,
+  },
+  'POST /api/alerts/test': {
+    area: 'alerts',
+    summary: 'Send a test message through the webhook or by e-mail, with the saved settings',
+    description:
+      'Answers once the receiver (webhook) or the SMTP server (e-mail) answered, or the attempt failed: `ok` and one plain line. No retries.',
+    guard: 'admin',
+    data: AlertsTestDataSchema,
+    response: AlertsResultSchema,
+    statuses: {
+      400: {
+        description: 'The channel is not set up, or `data` missing or malformed.',
+        schema: AlertsResultSchema,
+      },
+    },
+    extension: true,
+  },
   'GET /api/openapi.json': describeDocument(
     'This REST API as an OpenAPI 3.1 document',
     'application/json',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MQTT_COMMAND_NAMES } from '../domain/mqtt-commands.js';
+import { AlertsMqttPayloadSchema } from '../alerts.js';
 
 /**
  * The MQTT topic tree (integrations §2, §3) and the Home Assistant discovery payload (§5.3)
@@ -130,6 +131,8 @@ export const HassDiscoveryConfigSchema = z.object({
   name: z.string(),
   uniq_id: z.string(),
   stat_t: z.string().optional(),
+  /** The alerts' problem sensor: its attributes topic (HelioDTU). */
+  json_attr_t: z.string().optional(),
   cmd_t: z.string().optional(),
   payload_press: z.string().optional(),
   pl_on: z.string().optional(),
@@ -229,6 +232,30 @@ export const MQTT_TOPICS: readonly MqttTopic[] = [
     description:
       'A number (trailing text ignored). Retained messages are honoured only for the persistent limits and power.',
     payload: text('number: limit in % or W; power >0 on / 0 off; restart and reset_rf_stats 1'),
+  },
+  {
+    address: '{base}alerts',
+    action: 'send',
+    title: 'Open alerts (HelioDTU)',
+    description:
+      'Retained; sent again whenever an alert opens or clears and on every connect (alert settings: MQTT). `count` 0 and an empty list when none is open.',
+    payload: { json: AlertsMqttPayloadSchema, name: 'AlertsMqttPayload' },
+  },
+  {
+    address: '{base}{serial}/alerts/problem',
+    action: 'send',
+    title: 'Inverter problem (HelioDTU)',
+    description:
+      'Retained; 1 while an alert of this inverter (or one of its strings) is open, else 0. The state of the Home Assistant binary sensor "Problem" (device class problem).',
+    payload: text('1 | 0'),
+  },
+  {
+    address: '{base}{serial}/alerts/attributes',
+    action: 'send',
+    title: 'Inverter problem details (HelioDTU)',
+    description:
+      "Retained JSON beside the problem state, the binary sensor's attributes: `alert` (the English text of the latest open alert, '' when none), `alerts` (every open alert's text) and `count`.",
+    payload: text('JSON object'),
   },
   {
     address: '{hassPrefix}{component}/{nodeId}/{objectId}/config',

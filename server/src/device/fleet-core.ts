@@ -70,7 +70,7 @@ const GATE_EVERY_MS = 60_000;
 export class FleetCore extends EventEmitter<{ update: [serial: string] }> {
   protected readonly store: SimulatorStore;
   protected readonly clock: SimulatorClock;
-  protected readonly faults: SimFaults;
+  protected faults: SimFaults;
   protected readonly options: FleetSimulatorOptions;
   protected readonly records: DtuInverter[] = [];
   protected readonly sims = new Map<string, { sim: InverterSim; link: RadioLink }>();

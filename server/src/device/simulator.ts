@@ -14,6 +14,7 @@ import type { PowerStatus } from '@heliodtu/contract/power';
 import { EMPTY_DEV_INFO } from './dev-info.js';
 import { SIMULATED_DEVICE_ID } from './device-id.js';
 import { eventLogStatus } from './event-log.js';
+import { parseFaults } from './faults.js';
 import { FleetEngine } from './fleet-engine.js';
 import type { FleetSimulatorOptions } from './fleet-core.js';
 import {
@@ -94,6 +95,14 @@ export class FleetSimulator extends FleetEngine {
     this.store.off('saved', this.onSaved);
     this.started = false;
     await this.saveYields(true);
+  }
+
+  /**
+   * Replace the SIM_FAULTS entries (the test-only route, docs/alerts.md): `unreachable` and
+   * `radio` apply at the next poll; `shade` at the next change of the inverters.
+   */
+  setFaults(entries: readonly string[]): void {
+    this.faults = parseFaults(entries);
   }
 
   /** Serials of the library inverters, in library order (known models only). */

@@ -73,6 +73,32 @@ export const MIGRATIONS: readonly string[] = [
      SELECT 'local', '', '' WHERE EXISTS (SELECT 1 FROM daily WHERE inv = 0);
    UPDATE daily SET inv = (SELECT id FROM inverter WHERE device = 'local' AND serial = '')
      WHERE inv = 0;`,
+  // Alerts (issue 28): one row per alert, open while cleared is null (one open row per key), and
+  // the delivery journal: which channel got (or still owes) which opening and clearing, so a
+  // restart neither loses nor repeats one. Times in ms.
+  `CREATE TABLE alert (
+     id INTEGER PRIMARY KEY,
+     key TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     device TEXT NOT NULL,
+     serial TEXT,
+     string INTEGER,
+     code INTEGER,
+     command TEXT,
+     first_seen INTEGER NOT NULL,
+     opened INTEGER NOT NULL,
+     cleared INTEGER
+   );
+   CREATE UNIQUE INDEX alert_open ON alert (key) WHERE cleared IS NULL;
+   CREATE INDEX alert_by_cleared ON alert (cleared);
+   CREATE TABLE alert_delivery (
+     alert INTEGER NOT NULL,
+     channel TEXT NOT NULL,
+     event TEXT NOT NULL,
+     state TEXT NOT NULL,
+     at INTEGER NOT NULL,
+     PRIMARY KEY (alert, channel, event)
+   ) WITHOUT ROWID;`,
 ];
 
 /** A device's fleet row in the inverter table: its serial (no inverter has an empty one). */

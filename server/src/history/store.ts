@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'libsql';
 import type { BucketRow, DayTotals } from './aggregate.js';
+import { SqliteAlertRows } from './alert-rows.js';
 import {
   FLEET_SERIAL,
   MIGRATIONS,
@@ -37,6 +38,8 @@ export const isCorruption = (error: unknown) => /^SQLITE_(CORRUPT|NOTADB)/.test(
 export class HistoryStore {
   private readonly db: Database.Database;
   private readonly stmts: ReturnType<HistoryStore['prepare']>;
+  /** The alerts' rows and delivery journal (issue 28). */
+  readonly alerts: SqliteAlertRows;
 
   private constructor(
     readonly file: string,
@@ -54,6 +57,7 @@ export class HistoryStore {
       if (options.maxPageCount) this.db.exec(`PRAGMA max_page_count = ${options.maxPageCount}`);
       this.migrate();
       this.stmts = this.prepare();
+      this.alerts = new SqliteAlertRows(this.db);
     } catch (error) {
       this.db.close();
       throw error;
