@@ -208,6 +208,7 @@ export async function buildApp({
   await app.register(webStaticPlugin, {
     webDist: options.webDist,
     liveSnapshot: () => liveSnapshotOf(app.device, () => app.device.liveData()),
+    liveChanges: app.device,
   });
 
   return app;
@@ -233,5 +234,6 @@ async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
     webDist: app.system.options.webDist,
     // While the device is away: its last frames, their ages grown (RelayLiveStore.liveData).
     liveSnapshot: () => liveSnapshotOf(companion.live),
+    liveChanges: companion.live,
   });
 }

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LiveRenderer, renderedLivePage } from './rendered-live-page.js';
+import type { LiveSource } from '../routes/sockets/live-fanout.js';
+import { LiveRenderer, renderedLivePage, SharedLivePages } from './rendered-live-page.js';
 
 export interface WebStaticOptions {
   webDist: string;
@@ -14,6 +15,11 @@ export interface WebStaticOptions {
    * without it, or when it gives undefined, index.html is served as built.
    */
   liveSnapshot?: () => unknown;
+  /**
+   * Tells of every change of that live data: a rendered page is then shared among the visitors
+   * until the next change (SharedLivePages); without it every visit renders its own.
+   */
+  liveChanges?: Pick<LiveSource, 'on' | 'off'>;
 }
 
 type Encoding = 'br' | 'gzip';
@@ -240,9 +246,14 @@ function sendRendered(
  * login and the build has its render module (rendered-live-page.ts), without ETag or caching.
  */
 export const webStaticPlugin = fp<WebStaticOptions>(
-  async (app, { webDist, liveSnapshot }) => {
+  async (app, { webDist, liveSnapshot, liveChanges }) => {
     const assets = new StaticAssets(webDist);
     const renderer = new LiveRenderer(webDist);
+    const pages = new SharedLivePages({ sharing: liveChanges !== undefined });
+    if (liveChanges) {
+      liveChanges.on('update', pages.changed);
+      app.addHook('onClose', async () => void liveChanges.off('update', pages.changed));
+    }
     // Loaded at start, so the first visitor does not wait for the import.
     if (liveSnapshot) await renderer.module();
     const template = async () =>
@@ -251,7 +262,7 @@ export const webStaticPlugin = fp<WebStaticOptions>(
       const accepts = acceptedEncodings(request.headers['accept-encoding']);
       const isRead = request.method === 'GET' || request.method === 'HEAD';
       const rendered = isRead
-        ? await renderedLivePage(request, renderer, template, liveSnapshot, accepts)
+        ? await renderedLivePage(request, renderer, template, liveSnapshot, accepts, pages)
         : undefined;
       if (rendered) return sendRendered(request, reply, rendered);
       const file = isRead ? await assets.find(request.url, accepts) : undefined;
