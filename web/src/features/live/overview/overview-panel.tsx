@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { inverterAgeSeconds } from '@heliodtu/contract/domain/data-age';
 import { useT } from '@/lib/i18n/use-t';
 import { liveApi } from '../live-api';
@@ -6,6 +6,7 @@ import { useRequest } from '../use-request';
 import { InverterTile } from './inverter-tile';
 import { limitNotRead } from './limit-bar';
 import { OVERVIEW_SORTS, sortedSerials, type OverviewSort } from './overview-sort';
+import { TileVisibility } from './tile-visibility';
 import { useOverviewSnapshot } from './use-overview-snapshot';
 import './live-overview.scss';
 
@@ -21,12 +22,14 @@ const SORT_LABEL = {
 /**
  * The fleet at a glance (issue 15): one tile per inverter with its strings, sortable; a click
  * on an inverter's name opens its tab. Redrawn at most once a second; a tile re-renders only
- * when its inverter changed.
+ * when its inverter changed, and not while it is off screen (tile-visibility.ts).
  */
 export function OverviewPanel({ onOpen }: { onOpen(serial: string): void }) {
   const t = useT();
   const [sort, setSort] = useState<OverviewSort>('name');
-  const { inverters, receivedAt, now } = useOverviewSnapshot();
+  const [visibility] = useState(() => new TileVisibility());
+  useEffect(() => () => visibility.disconnect(), [visibility]);
+  const { inverters, receivedAt, now, at } = useOverviewSnapshot(visibility);
   const bySerial = useMemo(
     () => new Map(inverters.map((inverter) => [inverter.serial, inverter])),
     [inverters],
@@ -62,14 +65,16 @@ export function OverviewPanel({ onOpen }: { onOpen(serial: string): void }) {
       <ul className="list-unstyled row row-cols-1 row-cols-md-2 row-cols-lg-3 row-cols-xxl-4 g-2 mb-0">
         {serials.map((serial) => {
           const inverter = bySerial.get(serial);
+          // Off screen: the moment its figures are of, so its age stands still with them.
+          const tileNow = at[serial] ?? now;
           return (
             inverter && (
-              <li className="col" key={serial}>
+              <li className="col" key={serial} ref={visibility.ref(serial)}>
                 <InverterTile
                   inverter={inverter}
                   maxPower={limits?.[serial]?.max_power}
-                  ageSeconds={inverterAgeSeconds(inverter, receivedAt[serial] ?? now, now)}
-                  now={now}
+                  ageSeconds={inverterAgeSeconds(inverter, receivedAt[serial] ?? tileNow, tileNow)}
+                  now={tileNow}
                   onOpen={onOpen}
                 />
               </li>
