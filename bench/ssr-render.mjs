@@ -10,7 +10,8 @@
 // - the page's size and brotli time (off the loop, in libuv's pool);
 // - memory in one process with the gateway's node flags: RSS and heap before loading the module,
 //   after loading it, after the renders (GC in between); and the real gateway (demo fleet)
-//   serving `/` REQUESTS times with the render module against the same build without it.
+//   serving `/` REQUESTS times with the render module against the same build without it, and
+//   idle before the first visit (the module loads on the first visit of the live page).
 // Asserts nothing.
 //   node bench/ssr-render.mjs [--renders=2000] [--visits=3000] [--requests=200]
 import { execSync, spawnSync } from 'node:child_process';
@@ -20,7 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { SERVER_NODE_FLAGS } from '../scripts/build-server.mjs';
+import { buildServer, SERVER_NODE_FLAGS, serverBuildStale } from '../scripts/build-server.mjs';
 import { fmt, pickPort, sleep, startServer, stopServer } from './lib/bench-server.mjs';
 import { inverterObject, v } from './lib/synthetic-fleet.mjs';
 
@@ -62,6 +63,7 @@ async function gatewayRss(webDist) {
   });
   try {
     await sleep(3000);
+    const idle = await memory(server.child.pid);
     let rendered = false;
     for (let i = 0; i < REQUESTS; i += 1) {
       const answer = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br' } });
@@ -69,7 +71,7 @@ async function gatewayRss(webDist) {
       await sleep(100);
     }
     await sleep(3000);
-    return { ...(await memory(server.child.pid)), rendered, kind: server.kind };
+    return { ...(await memory(server.child.pid)), idle, rendered, kind: server.kind };
   } finally {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
@@ -91,18 +93,24 @@ if (!process.argv.includes('--child')) {
     { stdio: 'inherit', cwd: root },
   );
   if (child.status !== 0) process.exit(child.status ?? 1);
+  // The gateway as `npm start` runs it: compiled (tsx's compiler would take most of the RSS).
+  if (serverBuildStale()) await buildServer();
   // The same build without its render module: index.html served as built.
   const plain = mkdtempSync(path.join(tmpdir(), 'heliodtu-bench-plain-'));
   copyFileSync(path.join(dist, 'index.html'), path.join(plain, 'index.html'));
   const withRender = await gatewayRss(dist);
   const without = await gatewayRss(plain);
   rmSync(plain, { recursive: true, force: true });
+  const signed = (n) => `${n >= 0 ? '+' : ''}${fmt(n)}`;
   process.stdout.write(
-    `  gateway (${withRender.kind}, demo fleet, ${REQUESTS} × GET /): RSS ${fmt(withRender.rss)} MiB rendered` +
-      `${withRender.rendered ? '' : ' (NOT rendered)'} against ${fmt(without.rss)} MiB as built:` +
-      ` ${withRender.rss >= without.rss ? '+' : ''}${fmt(withRender.rss - without.rss)} MiB` +
-      `; anonymous ${fmt(withRender.anon)} against ${fmt(without.anon)}: +${fmt(withRender.anon - without.anon)} MiB,` +
-      ` file-backed +${fmt(withRender.file - without.file)} MiB (target ≤ 10 MiB)\n`,
+    [
+      `  gateway (${withRender.kind}, demo fleet), the build with its render module against the same build without:`,
+      `    idle before the first visit: RSS ${fmt(withRender.idle.rss)} against ${fmt(without.idle.rss)} MiB: ${signed(withRender.idle.rss - without.idle.rss)} MiB`,
+      `    after ${REQUESTS} × GET / (10 a second)${withRender.rendered ? '' : ' (NOT rendered)'}, then 3 s idle: RSS ${fmt(withRender.rss)} against ${fmt(without.rss)} MiB:` +
+        ` ${signed(withRender.rss - without.rss)} MiB (target ≤ 10 MiB);` +
+        ` anonymous ${signed(withRender.anon - without.anon)} MiB, file-backed ${signed(withRender.file - without.file)} MiB (the node binary's ICU data, shared and evictable)`,
+      '',
+    ].join('\n'),
   );
   process.exit(0);
 }
@@ -114,10 +122,13 @@ const live = (tick) => ({
 });
 
 const mib = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+/** Heap and RSS after GC, RSS split as /proc tells it (anonymous, file-backed). */
 const heapAfterGc = () => {
   global.gc();
   global.gc();
-  return process.memoryUsage();
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+  return { ...process.memoryUsage(), anon: kb('RssAnon') * 1024, file: kb('RssFile') * 1024 };
 };
 const quantile = (list, q) => {
   const sorted = [...list].sort((a, b) => a - b);
@@ -134,12 +145,23 @@ function timed(work) {
   const cpu = process.cpuUsage(cpu0);
   return { result, wall, cpu: (cpu.user + cpu.system) / 1000 };
 }
-const toBuffer = (parts) => Buffer.concat(parts.map((part) => Buffer.from(part, 'utf8')));
 const LANGS = ['en', 'de', 'fr'];
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 // The live data made beforehand: the bench times the render, not the synthetic fleet.
 const snapshots = Array.from({ length: 60 }, (_, tick) => live(tick));
+/**
+ * The page's pieces written into one buffer, as the gateway's pageBytes does
+ * (server/src/plugins/rendered-live-page.ts; the visits below use that one itself).
+ */
+function toBuffer(parts) {
+  let length = 0;
+  for (const part of parts) length += Buffer.byteLength(part, 'utf8');
+  const bytes = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (const part of parts) at += bytes.write(part, at, 'utf8');
+  return bytes;
+}
 const initial = heapAfterGc();
 const loadStarted = performance.now();
 const module = await import(pathToFileURL(modulePath).href);
@@ -169,10 +191,11 @@ for (let i = 0; i < RENDERS + 200; i += 1) {
 }
 const afterRenders = heapAfterGc();
 
-// Visits as the gateway serves them, on a clock of the bench's own: the same cache class, from
-// the server's TypeScript source (imported only now: its loader is no part of the memory above).
+// Visits as the gateway serves them, on a clock of the bench's own: the gateway's page cache
+// and page writer, from the server's TypeScript source, loaded only now (tsx's loader thread is
+// no part of the memory figures above).
 const { tsImport } = await import('tsx/esm/api');
-const { SharedLivePages } = await tsImport(
+const { SharedLivePages, pageBytes } = await tsImport(
   '../server/src/plugins/rendered-live-page.ts',
   import.meta.url,
 );
@@ -194,7 +217,7 @@ for (let i = 0; i < VISITS; i += 1) {
   const data = snapshots[tick % snapshots.length];
   const { wall, cpu } = timed(() =>
     pages.page({ lang, theme }, module, template, (now) =>
-      toBuffer(module.renderLivePageParts(data, { template, lang, theme, now })),
+      pageBytes(module.renderLivePageParts(data, { template, lang, theme, now })),
     ),
   );
   visitTimes.push(wall);
@@ -207,8 +230,10 @@ const compressed = brotliCompressSync(page, {
 });
 const brotliMs = performance.now() - brotliStarted;
 
+const plus = (bytes) => `${bytes >= 0 ? '+' : ''}${mib(bytes)}`;
 const memoryLine = (label, m) =>
-  `RSS ${mib(m.rss)} MiB (${m.rss >= initial.rss ? '+' : ''}${mib(m.rss - initial.rss)}), heap ${mib(m.heapUsed)} MiB ${label}`;
+  `RSS ${mib(m.rss)} MiB (${plus(m.rss - initial.rss)}: anonymous ${plus(m.anon - initial.anon)},` +
+  ` file-backed ${plus(m.file - initial.file)}), heap used ${mib(m.heapUsed)} MiB ${label}`;
 process.stdout.write(
   [
     `ssr render: ${INVERTERS} inverters × ${STRINGS} strings (en/de/fr in turn)`,
@@ -225,7 +250,7 @@ process.stdout.write(
     `  memory in one process (${SERVER_NODE_FLAGS.join(' ')}), after GC, against the start:`,
     `    ${memoryLine('before loading the module', initial)}`,
     `    ${memoryLine('after loading it', loaded)}`,
-    `    ${memoryLine(`after ${RENDERS + 201} renders`, afterRenders)}`,
+    `    ${memoryLine(`after ${RENDERS + 201} renders back to back`, afterRenders)}`,
     `    shared pages held at most: ${pages.size} now, bounded by languages × themes (each ${(page.length / 1024).toFixed(0)} KiB plus its brotli)`,
     '',
   ].join('\n'),

@@ -254,8 +254,8 @@ export const webStaticPlugin = fp<WebStaticOptions>(
       liveChanges.on('update', pages.changed);
       app.addHook('onClose', async () => void liveChanges.off('update', pages.changed));
     }
-    // Loaded at start, so the first visitor does not wait for the import.
-    if (liveSnapshot) await renderer.module();
+    // The render module loads on the first visit of the live page, not at start: a gateway
+    // nobody opens does not carry it (bench/ssr-render.mjs).
     const template = async () =>
       (await assets.index({ br: false, gzip: false }))?.body.toString('utf8');
     app.setNotFoundHandler(async (request, reply) => {

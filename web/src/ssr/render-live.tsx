@@ -5,8 +5,10 @@ import { freezeClock } from '@/hooks/use-now';
 import { englishMessages, type Messages } from '@/lib/i18n/catalog';
 import { show } from '@/lib/i18n/i18n-store';
 import { PATHS } from '@/lib/paths';
-import de from '@/locales/de.json';
-import fr from '@/locales/fr.json';
+// The first-screen parts, as the browser hydrates with (lib/i18n/catalog.ts loadBuiltin): the same
+// texts on both sides, and the rest of the catalogues never costs the gateway's memory.
+import de from 'virtual:de-core';
+import fr from 'virtual:fr-core';
 import { RenderedApp } from './rendered-app';
 import {
   RENDERED_ATTRIBUTE,

@@ -197,7 +197,10 @@ function reportTile(name: string, onScreen: boolean) {
   const element = screen.getByRole('article', { name }).closest('li')!;
   const observer = FakeIntersectionObserver.instances.find((o) => o.targets.has(element));
   expect(observer, `${name}'s tile is observed`).toBeDefined();
-  const entry = { target: element, isIntersecting: onScreen } as IntersectionObserverEntry;
+  const entry = {
+    target: element,
+    isIntersecting: onScreen,
+  } as unknown as IntersectionObserverEntry;
   act(() => observer!.callback([entry], observer as unknown as IntersectionObserver));
 }
 
