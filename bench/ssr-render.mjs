@@ -13,11 +13,11 @@
 //   serving `/` REQUESTS times with the render module against the same build without it, and
 //   idle before the first visit (the module loads on the first visit of the live page).
 // Asserts nothing.
-//   node bench/ssr-render.mjs [--renders=2000] [--visits=3000] [--requests=200]
+//   node bench/ssr-render.mjs [--renders=2000] [--visits=3000] [--requests=200] [--gateway-runs=3]
 import { execSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -37,6 +37,9 @@ const RENDERS = Number(
   process.argv.find((a) => a.startsWith('--renders='))?.split('=')[1] ?? '2000',
 );
 const VISITS = Number(process.argv.find((a) => a.startsWith('--visits='))?.split('=')[1] ?? '3000');
+const GATEWAY_RUNS = Number(
+  process.argv.find((a) => a.startsWith('--gateway-runs='))?.split('=')[1] ?? '3',
+);
 const VISITS_PER_S = 10;
 const CHANGE_MS = 1000;
 
@@ -98,17 +101,28 @@ if (!process.argv.includes('--child')) {
   // The same build without its render module: index.html served as built.
   const plain = mkdtempSync(path.join(tmpdir(), 'heliodtu-bench-plain-'));
   copyFileSync(path.join(dist, 'index.html'), path.join(plain, 'index.html'));
-  const withRender = await gatewayRss(dist);
-  const without = await gatewayRss(plain);
+  // Two processes differ by a few MiB from run to run (GC timing): alternate, take medians.
+  const runs = { with: [], without: [] };
+  for (let run = 0; run < GATEWAY_RUNS; run += 1) {
+    runs.with.push(await gatewayRss(dist));
+    runs.without.push(await gatewayRss(plain));
+  }
   rmSync(plain, { recursive: true, force: true });
+  const median = (list, pick) => {
+    const sorted = list.map(pick).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)];
+  };
   const signed = (n) => `${n >= 0 ? '+' : ''}${fmt(n)}`;
+  const costs = runs.with.map((w, i) => w.rss - runs.without[i].rss);
+  const cost = (pick) => median(runs.with, pick) - median(runs.without, pick);
+  const rendered = runs.with.every((w) => w.rendered);
   process.stdout.write(
     [
-      `  gateway (${withRender.kind}, demo fleet), the build with its render module against the same build without:`,
-      `    idle before the first visit: RSS ${fmt(withRender.idle.rss)} against ${fmt(without.idle.rss)} MiB: ${signed(withRender.idle.rss - without.idle.rss)} MiB`,
-      `    after ${REQUESTS} × GET / (10 a second)${withRender.rendered ? '' : ' (NOT rendered)'}, then 3 s idle: RSS ${fmt(withRender.rss)} against ${fmt(without.rss)} MiB:` +
-        ` ${signed(withRender.rss - without.rss)} MiB (target ≤ 10 MiB);` +
-        ` anonymous ${signed(withRender.anon - without.anon)} MiB, file-backed ${signed(withRender.file - without.file)} MiB (the node binary's ICU data, shared and evictable)`,
+      `  gateway (${runs.with[0].kind}, demo fleet), the build with its render module against the same build without, median of ${GATEWAY_RUNS} runs each:`,
+      `    idle before the first visit: RSS ${fmt(median(runs.with, (r) => r.idle.rss))} against ${fmt(median(runs.without, (r) => r.idle.rss))} MiB: ${signed(cost((r) => r.idle.rss))} MiB`,
+      `    after ${REQUESTS} × GET / (10 a second)${rendered ? '' : ' (NOT rendered)'}, then 3 s idle: RSS ${fmt(median(runs.with, (r) => r.rss))} against ${fmt(median(runs.without, (r) => r.rss))} MiB:` +
+        ` ${signed(cost((r) => r.rss))} MiB (target ≤ 10 MiB; runs ${costs.map(signed).join(', ')});` +
+        ` anonymous ${signed(cost((r) => r.anon))} MiB, file-backed ${signed(cost((r) => r.file))} MiB (the node binary's ICU data, shared and evictable)`,
       '',
     ].join('\n'),
   );
@@ -236,7 +250,8 @@ const memoryLine = (label, m) =>
   ` file-backed ${plus(m.file - initial.file)}), heap used ${mib(m.heapUsed)} MiB ${label}`;
 process.stdout.write(
   [
-    `ssr render: ${INVERTERS} inverters × ${STRINGS} strings (en/de/fr in turn)`,
+    `ssr render: ${INVERTERS} inverters × ${STRINGS} strings (en/de/fr in turn);` +
+      ` machine load ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores (wall clock includes time waiting for a core)`,
     `  cold first render after loading: ${cold.wall.toFixed(2)} ms wall, ${cold.cpu.toFixed(2)} ms CPU`,
     `  every render with new live data (no sharing), ${RENDERS} after 200 warm-up:`,
     `    wall clock (blocks the event loop): ${figures(times)}`,
