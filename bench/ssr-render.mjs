@@ -1,21 +1,27 @@
 #!/usr/bin/env node
 // The live page rendered on the gateway (issue 26): the web build's server entry
 // (web/dist/.ssr/render-live.js) renders 20 inverters × 6 strings, as the gateway does for `/`.
-// Prints the render time (p50, p99, max over many renders after a warm-up; the event loop is
-// blocked for that long; wall clock and the process's CPU time, which a busy shared machine
-// does not inflate), the brotli time of the page (off the loop, in libuv's pool), its size, and
-// what it costs a gateway's memory: in one process with the gateway's node flags (heap and RSS
-// after loading and rendering, GC in between), and the real gateway (demo fleet) serving `/`
-// REQUESTS times with the render module against the same build without it. Asserts nothing.
-//   node bench/ssr-render.mjs [--renders=2000] [--requests=200]
+// Prints, each blocking the event loop for its time (wall clock, and the process's CPU time,
+// which a busy shared machine inflates less):
+// - the cold first render, then every render with new live data (p50, p99, max after a warm-up);
+// - visits as the gateway serves them (server/src/plugins/rendered-live-page.ts: SharedLivePages),
+//   VISITS_PER_S visitors a second in en/de/fr, light/dark, the live data changing every
+//   CHANGE_MS: the time per visit and how many visits were served a page rendered for another;
+// - the page's size and brotli time (off the loop, in libuv's pool);
+// - memory in one process with the gateway's node flags: RSS and heap before loading the module,
+//   after loading it, after the renders (GC in between); and the real gateway (demo fleet)
+//   serving `/` REQUESTS times with the render module against the same build without it, and
+//   idle before the first visit (the module loads on the first visit of the live page).
+// Asserts nothing.
+//   node bench/ssr-render.mjs [--renders=2000] [--visits=3000] [--requests=200] [--gateway-runs=3]
 import { execSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { SERVER_NODE_FLAGS } from '../scripts/build-server.mjs';
+import { buildServer, SERVER_NODE_FLAGS, serverBuildStale } from '../scripts/build-server.mjs';
 import { fmt, pickPort, sleep, startServer, stopServer } from './lib/bench-server.mjs';
 import { inverterObject, v } from './lib/synthetic-fleet.mjs';
 
@@ -30,6 +36,12 @@ const REQUESTS = Number(
 const RENDERS = Number(
   process.argv.find((a) => a.startsWith('--renders='))?.split('=')[1] ?? '2000',
 );
+const VISITS = Number(process.argv.find((a) => a.startsWith('--visits='))?.split('=')[1] ?? '3000');
+const GATEWAY_RUNS = Number(
+  process.argv.find((a) => a.startsWith('--gateway-runs='))?.split('=')[1] ?? '3',
+);
+const VISITS_PER_S = 10;
+const CHANGE_MS = 1000;
 
 /**
  * RSS of a process in MiB, and its anonymous part: file-backed pages (the node binary, ICU's
@@ -54,6 +66,7 @@ async function gatewayRss(webDist) {
   });
   try {
     await sleep(3000);
+    const idle = await memory(server.child.pid);
     let rendered = false;
     for (let i = 0; i < REQUESTS; i += 1) {
       const answer = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br' } });
@@ -61,7 +74,7 @@ async function gatewayRss(webDist) {
       await sleep(100);
     }
     await sleep(3000);
-    return { ...(await memory(server.child.pid)), rendered, kind: server.kind };
+    return { ...(await memory(server.child.pid)), idle, rendered, kind: server.kind };
   } finally {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
@@ -80,21 +93,38 @@ if (!process.argv.includes('--child')) {
       '--child',
       ...process.argv.slice(2),
     ],
-    { stdio: 'inherit' },
+    { stdio: 'inherit', cwd: root },
   );
   if (child.status !== 0) process.exit(child.status ?? 1);
+  // The gateway as `npm start` runs it: compiled (tsx's compiler would take most of the RSS).
+  if (serverBuildStale()) await buildServer();
   // The same build without its render module: index.html served as built.
   const plain = mkdtempSync(path.join(tmpdir(), 'heliodtu-bench-plain-'));
   copyFileSync(path.join(dist, 'index.html'), path.join(plain, 'index.html'));
-  const withRender = await gatewayRss(dist);
-  const without = await gatewayRss(plain);
+  // Two processes differ by a few MiB from run to run (GC timing): alternate, take medians.
+  const runs = { with: [], without: [] };
+  for (let run = 0; run < GATEWAY_RUNS; run += 1) {
+    runs.with.push(await gatewayRss(dist));
+    runs.without.push(await gatewayRss(plain));
+  }
   rmSync(plain, { recursive: true, force: true });
+  const median = (list, pick) => {
+    const sorted = list.map(pick).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)];
+  };
+  const signed = (n) => `${n >= 0 ? '+' : ''}${fmt(n)}`;
+  const costs = runs.with.map((w, i) => w.rss - runs.without[i].rss);
+  const cost = (pick) => median(runs.with, pick) - median(runs.without, pick);
+  const rendered = runs.with.every((w) => w.rendered);
   process.stdout.write(
-    `  gateway (${withRender.kind}, demo fleet, ${REQUESTS} × GET /): RSS ${fmt(withRender.rss)} MiB rendered` +
-      `${withRender.rendered ? '' : ' (NOT rendered)'} against ${fmt(without.rss)} MiB as built:` +
-      ` ${withRender.rss >= without.rss ? '+' : ''}${fmt(withRender.rss - without.rss)} MiB` +
-      `; anonymous ${fmt(withRender.anon)} against ${fmt(without.anon)}: +${fmt(withRender.anon - without.anon)} MiB,` +
-      ` file-backed +${fmt(withRender.file - without.file)} MiB (target ≤ 10 MiB)\n`,
+    [
+      `  gateway (${runs.with[0].kind}, demo fleet), the build with its render module against the same build without, median of ${GATEWAY_RUNS} runs each:`,
+      `    idle before the first visit: RSS ${fmt(median(runs.with, (r) => r.idle.rss))} against ${fmt(median(runs.without, (r) => r.idle.rss))} MiB: ${signed(cost((r) => r.idle.rss))} MiB`,
+      `    after ${REQUESTS} × GET / (10 a second)${rendered ? '' : ' (NOT rendered)'}, then 3 s idle: RSS ${fmt(median(runs.with, (r) => r.rss))} against ${fmt(median(runs.without, (r) => r.rss))} MiB:` +
+        ` ${signed(cost((r) => r.rss))} MiB (target ≤ 10 MiB; runs ${costs.map(signed).join(', ')});` +
+        ` anonymous ${signed(cost((r) => r.anon))} MiB, file-backed ${signed(cost((r) => r.file))} MiB (the node binary's ICU data, shared and evictable)`,
+      '',
+    ].join('\n'),
   );
   process.exit(0);
 }
@@ -106,56 +136,137 @@ const live = (tick) => ({
 });
 
 const mib = (bytes) => (bytes / 1024 / 1024).toFixed(1);
+/** Heap and RSS after GC, RSS split as /proc tells it (anonymous, file-backed). */
 const heapAfterGc = () => {
   global.gc();
   global.gc();
-  return process.memoryUsage();
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+  return { ...process.memoryUsage(), anon: kb('RssAnon') * 1024, file: kb('RssFile') * 1024 };
 };
-
-const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const before = heapAfterGc();
-const started = performance.now();
-const module = await import(pathToFileURL(modulePath).href);
-const loadMs = performance.now() - started;
-
-const times = [];
-const cpuTimes = [];
-let html = '';
-for (let i = 0; i < RENDERS + 200; i += 1) {
-  const data = live(i);
-  const lang = ['en', 'de', 'fr'][i % 3];
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  html = module.renderLivePage(data, { template, lang, theme: 'dark' });
-  const ms = performance.now() - t0;
-  const cpu = process.cpuUsage(cpu0);
-  if (i >= 200) {
-    times.push(ms);
-    cpuTimes.push((cpu.user + cpu.system) / 1000);
-  }
-}
-const after = heapAfterGc();
 const quantile = (list, q) => {
   const sorted = [...list].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 };
 const figures = (list) =>
   `p50 ${quantile(list, 0.5).toFixed(2)} ms, p99 ${quantile(list, 0.99).toFixed(2)} ms, max ${quantile(list, 1).toFixed(2)} ms`;
+/** Runs `work`, returning its wall-clock and CPU time in ms. */
+function timed(work) {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = work();
+  const wall = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  return { result, wall, cpu: (cpu.user + cpu.system) / 1000 };
+}
+const LANGS = ['en', 'de', 'fr'];
+
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+// The live data made beforehand: the bench times the render, not the synthetic fleet.
+const snapshots = Array.from({ length: 60 }, (_, tick) => live(tick));
+/**
+ * The page's pieces written into one buffer, as the gateway's pageBytes does
+ * (server/src/plugins/rendered-live-page.ts; the visits below use that one itself).
+ */
+function toBuffer(parts) {
+  let length = 0;
+  for (const part of parts) length += Buffer.byteLength(part, 'utf8');
+  const bytes = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (const part of parts) at += bytes.write(part, at, 'utf8');
+  return bytes;
+}
+const initial = heapAfterGc();
+const loadStarted = performance.now();
+const module = await import(pathToFileURL(modulePath).href);
+const loadMs = performance.now() - loadStarted;
+const loaded = heapAfterGc();
+
+// Cold: the first render after loading (the gateway's first visitor).
+const cold = timed(() =>
+  toBuffer(module.renderLivePageParts(snapshots[0], { template, lang: 'de', theme: 'dark' })),
+);
+
+// Every render with new live data: what a visit costs when no page can be shared.
+const times = [];
+const cpuTimes = [];
+let page = cold.result;
+for (let i = 0; i < RENDERS + 200; i += 1) {
+  const data = snapshots[i % snapshots.length];
+  const lang = LANGS[i % 3];
+  const { result, wall, cpu } = timed(() =>
+    toBuffer(module.renderLivePageParts(data, { template, lang, theme: 'dark' })),
+  );
+  page = result;
+  if (i >= 200) {
+    times.push(wall);
+    cpuTimes.push(cpu);
+  }
+}
+const afterRenders = heapAfterGc();
+
+// Visits as the gateway serves them, on a clock of the bench's own: the gateway's page cache
+// and page writer, from the server's TypeScript source, loaded only now (tsx's loader thread is
+// no part of the memory figures above).
+const { tsImport } = await import('tsx/esm/api');
+const { SharedLivePages, pageBytes } = await tsImport(
+  '../server/src/plugins/rendered-live-page.ts',
+  import.meta.url,
+);
+let clock = Date.now();
+const pages = new SharedLivePages({ sharing: true, clock: () => clock });
+const visitTimes = [];
+const visitCpu = [];
+let tick = 0;
+let nextChange = clock + CHANGE_MS;
+for (let i = 0; i < VISITS; i += 1) {
+  clock += 1000 / VISITS_PER_S;
+  if (clock >= nextChange) {
+    tick += 1;
+    nextChange += CHANGE_MS;
+    pages.changed();
+  }
+  const lang = LANGS[(i * 7) % 3];
+  const theme = i % 4 === 0 ? 'light' : 'dark';
+  const data = snapshots[tick % snapshots.length];
+  const { wall, cpu } = timed(() =>
+    pages.page({ lang, theme }, module, template, (now) =>
+      pageBytes(module.renderLivePageParts(data, { template, lang, theme, now })),
+    ),
+  );
+  visitTimes.push(wall);
+  visitCpu.push(cpu);
+}
 
 const brotliStarted = performance.now();
-const compressed = brotliCompressSync(html, {
+const compressed = brotliCompressSync(page, {
   params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 18 },
 });
 const brotliMs = performance.now() - brotliStarted;
 
+const plus = (bytes) => `${bytes >= 0 ? '+' : ''}${mib(bytes)}`;
+const memoryLine = (label, m) =>
+  `RSS ${mib(m.rss)} MiB (${plus(m.rss - initial.rss)}: anonymous ${plus(m.anon - initial.anon)},` +
+  ` file-backed ${plus(m.file - initial.file)}), heap used ${mib(m.heapUsed)} MiB ${label}`;
 process.stdout.write(
   [
-    `ssr render: ${INVERTERS} inverters × ${STRINGS} strings, ${RENDERS} renders after 200 warm-up (en/de/fr in turn)`,
-    `  render, wall clock (blocks the event loop): ${figures(times)} (target p99 ≤ 5 ms)`,
-    `  render, CPU time: ${figures(cpuTimes)}`,
-    `  page: ${(html.length / 1024).toFixed(1)} KiB, brotli q5 ${(compressed.length / 1024).toFixed(1)} KiB in ${brotliMs.toFixed(2)} ms (libuv pool in the gateway)`,
-    `  module load: ${loadMs.toFixed(0)} ms, ${(readFileSync(modulePath).length / 1024).toFixed(0)} KiB on disk`,
-    `  in one process (${SERVER_NODE_FLAGS.join(' ')}): heap +${mib(after.heapUsed - before.heapUsed)} MiB, RSS +${mib(after.rss - before.rss)} MiB (${mib(before.rss)} → ${mib(after.rss)})`,
+    `ssr render: ${INVERTERS} inverters × ${STRINGS} strings (en/de/fr in turn);` +
+      ` machine load ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores (wall clock includes time waiting for a core)`,
+    `  cold first render after loading: ${cold.wall.toFixed(2)} ms wall, ${cold.cpu.toFixed(2)} ms CPU`,
+    `  every render with new live data (no sharing), ${RENDERS} after 200 warm-up:`,
+    `    wall clock (blocks the event loop): ${figures(times)}`,
+    `    CPU time: ${figures(cpuTimes)}`,
+    `  visits as the gateway serves them: ${VISITS} visits, ${VISITS_PER_S}/s, en/de/fr × light/dark, live data changing every ${CHANGE_MS} ms:`,
+    `    shared renders: ${pages.hits} of ${VISITS} visits served a page rendered for another (hit rate ${((100 * pages.hits) / VISITS).toFixed(1)} %), ${pages.renders} renders`,
+    `    per visit, wall clock (blocks the event loop): ${figures(visitTimes)} (target p99 ≤ 5 ms)`,
+    `    per visit, CPU time: ${figures(visitCpu)}`,
+    `  page: ${(page.length / 1024).toFixed(1)} KiB, brotli q5 ${(compressed.length / 1024).toFixed(1)} KiB in ${brotliMs.toFixed(2)} ms (libuv pool in the gateway, once per shared page)`,
+    `  module load: ${loadMs.toFixed(0)} ms, entry ${(readFileSync(modulePath).length / 1024).toFixed(0)} KiB on disk`,
+    `  memory in one process (${SERVER_NODE_FLAGS.join(' ')}), after GC, against the start:`,
+    `    ${memoryLine('before loading the module', initial)}`,
+    `    ${memoryLine('after loading it', loaded)}`,
+    `    ${memoryLine(`after ${RENDERS + 201} renders back to back`, afterRenders)}`,
+    `    shared pages held at most: ${pages.size} now, bounded by languages × themes (each ${(page.length / 1024).toFixed(0)} KiB plus its brotli)`,
     '',
   ].join('\n'),
 );

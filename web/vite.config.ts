@@ -127,8 +127,10 @@ const PREACT_ALIASES = [
  * The gateway's server render of the live page (issue 26): `vite build --ssr src/ssr/render-live.tsx`
  * after the client build, into `<outDir>/.ssr/render-live.js` (a dot folder the gateway never
  * serves as a file). React and React DOM, never the Preact aliases: React renders on the server
- * and hydrates in the browser. One file with every dependency inside, so it runs wherever the
- * build is put (e2e's E2E_WEB_DIST); the firmware build has none.
+ * and hydrates in the browser. Every dependency inside the folder, so it runs wherever the build
+ * is put (e2e's E2E_WEB_DIST); the firmware build has none. The lazy screens stay chunks of
+ * their own that the gateway never loads: it renders only the live view, and code it imports
+ * costs its memory (bench/ssr-render.mjs).
  */
 export const SSR_DIR = '.ssr';
 export const SSR_ENTRY_FILE = 'render-live.js';
@@ -153,7 +155,7 @@ function ssrConfig(outDir: string): UserConfig {
       copyPublicDir: false,
       rolldownOptions: {
         checks: { pluginTimings: false },
-        output: { entryFileNames: SSR_ENTRY_FILE, codeSplitting: false },
+        output: { entryFileNames: SSR_ENTRY_FILE, chunkFileNames: 'chunks/[name]-[hash].js' },
       },
     },
   };

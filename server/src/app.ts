@@ -220,6 +220,7 @@ export async function buildApp({
   await app.register(webStaticPlugin, {
     webDist: options.webDist,
     liveSnapshot: () => liveSnapshotOf(app.device, () => app.device.liveData()),
+    liveChanges: app.device,
   });
 
   return app;
@@ -269,5 +270,6 @@ async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
     webDist: app.system.options.webDist,
     // While a device is away: its last frames, their ages grown (RelayLiveStore.liveData).
     liveSnapshot: () => liveSnapshotOf(registry),
+    liveChanges: registry,
   });
 }

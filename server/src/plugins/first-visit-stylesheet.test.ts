@@ -14,8 +14,8 @@ const INDEX =
   '<body><div id="root"></div><script type="module" src="./assets/index-Js123456.js"></script></body></html>';
 /** A stand-in for the web build's render module: the head handling is the gateway's part. */
 const RENDER_MODULE = `export const RENDER_LANGUAGES = ['en'];
-export function renderLivePage(live, { template }) {
-  return template.replace('<div id="root"></div>', '<div id="root"><p>rendered live view</p></div>');
+export function renderLivePageParts(live, { template }) {
+  return [template.replace('<div id="root"></div>', '<div id="root"><p>rendered live view</p></div>')];
 }`;
 
 async function gateway() {

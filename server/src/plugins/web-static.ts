@@ -6,7 +6,13 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { FirstVisitStylesheet, STYLESHEET_COOKIE } from './first-visit-stylesheet.js';
-import { cookieValue, LiveRenderer, renderedLivePage } from './rendered-live-page.js';
+import type { LiveSource } from '../routes/sockets/live-fanout.js';
+import {
+  cookieValue,
+  LiveRenderer,
+  renderedLivePage,
+  SharedLivePages,
+} from './rendered-live-page.js';
 
 export interface WebStaticOptions {
   webDist: string;
@@ -15,6 +21,11 @@ export interface WebStaticOptions {
    * without it, or when it gives undefined, index.html is served as built.
    */
   liveSnapshot?: () => unknown;
+  /**
+   * Tells of every change of that live data: a rendered page is then shared among the visitors
+   * until the next change (SharedLivePages); without it every visit renders its own.
+   */
+  liveChanges?: Pick<LiveSource, 'on' | 'off'>;
 }
 
 type Encoding = 'br' | 'gzip';
@@ -242,13 +253,19 @@ function sendRendered(
  * its stylesheet inline until the browser has the file (first-visit-stylesheet.ts).
  */
 export const webStaticPlugin = fp<WebStaticOptions>(
-  async (app, { webDist, liveSnapshot }) => {
+  async (app, { webDist, liveSnapshot, liveChanges }) => {
     const assets = new StaticAssets(webDist);
     const renderer = new LiveRenderer(webDist);
-    // Loaded at start, so the first visitor does not wait for the import.
-    if (liveSnapshot) await renderer.module();
+    const pages = new SharedLivePages({ sharing: liveChanges !== undefined });
+    if (liveChanges) {
+      liveChanges.on('update', pages.changed);
+      app.addHook('onClose', async () => void liveChanges.off('update', pages.changed));
+    }
+    // The render module loads on the first visit of the live page, not at start: a gateway
+    // nobody opens does not carry it (bench/ssr-render.mjs).
+    const template = async () =>
+      (await assets.index({ br: false, gzip: false }))?.body.toString('utf8');
     const plain = { br: false, gzip: false };
-    const template = async () => (await assets.index(plain))?.body.toString('utf8');
     const stylesheet = new FirstVisitStylesheet(async (relative) =>
       (await assets.find(relative, plain))?.asset.body.toString('utf8'),
     );
@@ -262,7 +279,7 @@ export const webStaticPlugin = fp<WebStaticOptions>(
         return index === undefined ? undefined : stylesheet.forVisit(index, cached);
       };
       const rendered = isRead
-        ? await renderedLivePage(request, renderer, pageTemplate, liveSnapshot, accepts)
+        ? await renderedLivePage(request, renderer, pageTemplate, liveSnapshot, accepts, pages)
         : undefined;
       if (rendered) return sendRendered(request, reply, rendered);
       const file = isRead ? await assets.find(request.url, accepts) : undefined;

@@ -5,8 +5,10 @@ import { freezeClock } from '@/hooks/use-now';
 import { englishMessages, type Messages } from '@/lib/i18n/catalog';
 import { show } from '@/lib/i18n/i18n-store';
 import { PATHS } from '@/lib/paths';
-import de from '@/locales/de.json';
-import fr from '@/locales/fr.json';
+// The first-screen parts, as the browser hydrates with (lib/i18n/catalog.ts loadBuiltin): the same
+// texts on both sides, and the rest of the catalogues never costs the gateway's memory.
+import de from 'virtual:de-core';
+import fr from 'virtual:fr-core';
 import { earlyClickScript } from './early-clicks';
 import { RenderedApp } from './rendered-app';
 import {
@@ -92,21 +94,40 @@ export function renderLiveMarkup(
 
 /**
  * index.html with the live page rendered into its root, the state it was rendered from beside
- * it and, in <head>, the script that keeps a click made before hydration (ssr/early-clicks.ts); undefined when the data is not live data or the template has no empty root.
- * Throws when rendering fails (the gateway then serves the plain index.html).
+ * it and, in <head>, the script that keeps a click made before hydration (ssr/early-clicks.ts),
+ * as pieces in order (the gateway writes them into one buffer, so the page never exists as one
+ * large string: such strings land in the old generation and cost a full GC every few dozen
+ * renders, bench/ssr-render.mjs); undefined when the data is not live data or the template has
+ * no empty root. Throws when rendering fails (the gateway then serves the plain index.html).
  */
-export function renderLivePage(live: unknown, options: RenderLiveOptions): string | undefined {
+export function renderLivePageParts(
+  live: unknown,
+  options: RenderLiveOptions,
+): readonly string[] | undefined {
   const { template } = options;
   const lang = CATALOGUES[options.lang] ? options.lang : 'en';
   const now = options.now ?? Date.now();
   const tag = HTML_TAG.exec(template)?.[0];
-  if (!tag || !template.includes(ROOT)) return undefined;
+  const root = template.indexOf(ROOT);
+  if (!tag || root < 0) return undefined;
   const markup = renderLiveMarkup(live, lang, now);
   if (markup === undefined) return undefined;
   const state: RenderedLiveState = { version: 1, lang, renderedAt: now, live };
-  const script = `<script type="application/json" id="${RENDERED_STATE_ID}">${scriptJson(state)}</script>`;
-  return template
-    .replace(tag, htmlTag(tag, lang, options.theme))
-    .replace(HEAD_TAG, (head) => `${head}<script>${earlyClickScript()}</script>`)
-    .replace(ROOT, () => `<div id="root">${markup}</div>${script}`);
+  return [
+    template
+      .slice(0, root)
+      .replace(tag, htmlTag(tag, lang, options.theme))
+      .replace(HEAD_TAG, (head) => `${head}<script>${earlyClickScript()}</script>`),
+    '<div id="root">',
+    markup,
+    `</div><script type="application/json" id="${RENDERED_STATE_ID}">`,
+    scriptJson(state),
+    '</script>',
+    template.slice(root + ROOT.length),
+  ];
+}
+
+/** The page of renderLivePageParts as one string (tests). */
+export function renderLivePage(live: unknown, options: RenderLiveOptions): string | undefined {
+  return renderLivePageParts(live, options)?.join('');
 }

@@ -167,3 +167,94 @@ describe('OverviewPanel', () => {
     ).toBeInTheDocument();
   });
 });
+
+/**
+ * A stand-in for the browser's IntersectionObserver: the test says which tile is on screen.
+ * jsdom has none (every tile then counts as on screen).
+ */
+class FakeIntersectionObserver {
+  static instances: FakeIntersectionObserver[] = [];
+  readonly targets = new Set<Element>();
+  constructor(readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.instances.push(this);
+  }
+  observe(element: Element) {
+    this.targets.add(element);
+  }
+  unobserve(element: Element) {
+    this.targets.delete(element);
+  }
+  disconnect() {
+    this.targets.clear();
+  }
+  takeRecords() {
+    return [];
+  }
+}
+
+/** Reports a tile (by its inverter's name) as in or out of the viewport. */
+function reportTile(name: string, onScreen: boolean) {
+  const element = screen.getByRole('article', { name }).closest('li')!;
+  const observer = FakeIntersectionObserver.instances.find((o) => o.targets.has(element));
+  expect(observer, `${name}'s tile is observed`).toBeDefined();
+  const entry = {
+    target: element,
+    isIntersecting: onScreen,
+  } as unknown as IntersectionObserverEntry;
+  act(() => observer!.callback([entry], observer as unknown as IntersectionObserver));
+}
+
+const power = (name: string) =>
+  within(screen.getByRole('article', { name })).getByTestId('tile-power').textContent;
+
+describe('OverviewPanel with tiles off screen', () => {
+  beforeEach(() => {
+    FakeIntersectionObserver.instances = [];
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    return () => vi.unstubAllGlobals();
+  });
+
+  it('keeps the figures of a tile off screen and catches up as soon as it is back', async () => {
+    renderWithProviders(<OverviewPanel onOpen={() => undefined} />);
+    expect(power('Barn')).toBe('400.0 W');
+    reportTile('Barn', false);
+    reportTile('Attic', true);
+    act(() =>
+      liveActions.message({
+        inverters: [
+          inverter('333333333333', 'Barn', 999, 1500),
+          inverter('222222222222', 'Attic', 555, 300),
+        ],
+      }),
+    );
+    // The tile on screen gets the message with the overview's next redraw...
+    await waitFor(() => expect(power('Attic')).toBe('555.0 W'), { timeout: 2_000 });
+    // ...the one off screen does not.
+    expect(power('Barn')).toBe('400.0 W');
+    // Back on screen: at once, without waiting for the next redraw.
+    reportTile('Barn', true);
+    expect(power('Barn')).toBe('999.0 W');
+  });
+
+  it('does not render a tile off screen again on a message', async () => {
+    renderWithProviders(<OverviewPanel onOpen={() => undefined} />);
+    reportTile('Barn', false);
+    const barn = screen.getByRole('article', { name: 'Barn' });
+    const text = barn.textContent;
+    // Any re-render would rewrite the tile's age ("Age: 0 seconds" grows with the clock).
+    const rendered = vi.fn();
+    const observer = new MutationObserver(rendered);
+    observer.observe(barn, {
+      subtree: true,
+      characterData: true,
+      childList: true,
+      attributes: true,
+    });
+    act(() => liveActions.message({ inverters: [inverter('333333333333', 'Barn', 999, 1500)] }));
+    act(() => liveActions.message({ inverters: [inverter('111111111111', 'Carport', 1, 1)] }));
+    await waitFor(() => expect(power('Carport')).toBe('1.0 W'), { timeout: 2_000 });
+    observer.disconnect();
+    expect(rendered).not.toHaveBeenCalled();
+    expect(barn.textContent).toBe(text);
+  });
+});

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { CompanionDevice } from '@heliodtu/contract/companion';
 import { inverterAgeSeconds } from '@heliodtu/contract/domain/data-age';
 import { useT } from '@/lib/i18n/use-t';
@@ -10,6 +10,7 @@ import { deviceGroups, groupsByDevice, serialCollisions } from './device-groups'
 import { InverterTile } from './inverter-tile';
 import { limitNotRead } from './limit-bar';
 import { OVERVIEW_SORTS, sortedSerials, type OverviewSort } from './overview-sort';
+import { TileVisibility } from './tile-visibility';
 import { useOverviewSnapshot } from './use-overview-snapshot';
 import './live-overview.scss';
 
@@ -34,13 +35,16 @@ interface OverviewPanelProps {
 /**
  * The fleet at a glance (issue 15): one tile per inverter with its strings, sortable; a click
  * on an inverter's name opens its tab. Redrawn at most once a second; a tile re-renders only
- * when its inverter changed. Behind a companion with several devices the tiles are grouped
- * under each device with its state, and a serial found on two devices is marked on both.
+ * when its inverter changed, and not while it is off screen (tile-visibility.ts). Behind a
+ * companion with several devices the tiles are grouped under each device with its state, and a
+ * serial found on two devices is marked on both.
  */
 export function OverviewPanel({ onOpen, devices }: OverviewPanelProps) {
   const t = useT();
   const [sort, setSort] = useState<OverviewSort>('name');
-  const { inverters, receivedAt, now } = useOverviewSnapshot();
+  const [visibility] = useState(() => new TileVisibility());
+  useEffect(() => () => visibility.disconnect(), [visibility]);
+  const { inverters, receivedAt, now, at } = useOverviewSnapshot(visibility);
   const byKey = useMemo(
     () => new Map(inverters.map((inverter) => [liveKeyOf(inverter), inverter])),
     [inverters],
@@ -71,14 +75,16 @@ export function OverviewPanel({ onOpen, devices }: OverviewPanelProps) {
   const tile = (key: string) => {
     const inverter: LiveInverter | undefined = byKey.get(key);
     const alsoOn = collisions.get(key);
+    // Off screen: the moment its figures are of, so its age stands still with them.
+    const tileNow = at[key] ?? now;
     return (
       inverter && (
-        <li className="col" key={key}>
+        <li className="col" key={key} ref={visibility.ref(key)}>
           <InverterTile
             inverter={inverter}
             maxPower={limits?.[key]?.max_power}
-            ageSeconds={inverterAgeSeconds(inverter, receivedAt[key] ?? now, now)}
-            now={now}
+            ageSeconds={inverterAgeSeconds(inverter, receivedAt[key] ?? tileNow, tileNow)}
+            now={tileNow}
             alsoOn={alsoOn?.join(', ')}
             onOpen={onOpen}
           />

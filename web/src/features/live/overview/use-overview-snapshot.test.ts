@@ -33,7 +33,7 @@ afterEach(() => {
 
 describe('useOverviewSnapshot', () => {
   it('draws news with the first message after a second, in that message, not on a timer', () => {
-    const { result } = renderHook(() => useOverviewSnapshot(MS, LATE));
+    const { result } = renderHook(() => useOverviewSnapshot(undefined, MS, LATE));
     advance(400);
     send(reading(200));
     expect(shownPower(result.current.inverters)).toBe(100);
@@ -48,7 +48,7 @@ describe('useOverviewSnapshot', () => {
   });
 
   it('draws waiting news by itself when no message follows', () => {
-    const { result } = renderHook(() => useOverviewSnapshot(MS, LATE));
+    const { result } = renderHook(() => useOverviewSnapshot(undefined, MS, LATE));
     advance(400);
     send(reading(200));
     advance(MS + LATE - 401);
@@ -58,7 +58,7 @@ describe('useOverviewSnapshot', () => {
   });
 
   it('ticks every second with nothing arriving, so the data age counts on', () => {
-    const { result } = renderHook(() => useOverviewSnapshot(MS, LATE));
+    const { result } = renderHook(() => useOverviewSnapshot(undefined, MS, LATE));
     const taken = [result.current.now];
     for (let i = 0; i < 3; i += 1) {
       advance(MS);
@@ -70,7 +70,7 @@ describe('useOverviewSnapshot', () => {
   it("draws an inverter's first full data at once", () => {
     liveActions.reset();
     liveActions.snapshot({ inverters: [listed as LiveInverter] });
-    const { result } = renderHook(() => useOverviewSnapshot(MS, LATE));
+    const { result } = renderHook(() => useOverviewSnapshot(undefined, MS, LATE));
     advance(100);
     send(reading(500));
     expect(shownPower(result.current.inverters)).toBe(500);
@@ -81,7 +81,7 @@ describe('useOverviewSnapshot', () => {
   });
 
   it('stops its timer when unmounted', () => {
-    const { unmount } = renderHook(() => useOverviewSnapshot(MS, LATE));
+    const { unmount } = renderHook(() => useOverviewSnapshot(undefined, MS, LATE));
     unmount();
     expect(vi.getTimerCount()).toBe(0);
   });

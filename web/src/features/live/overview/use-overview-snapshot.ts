@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { clockNow } from '@/hooks/use-now';
 import { liveStateOf, useLiveStore } from '../live-store';
-import type { LiveInverter } from '../merge-live-update';
+import { liveKeyOf, type LiveInverter } from '../merge-live-update';
+import type { TileVisibility } from './tile-visibility';
 
 /** The overview redraws about once a second: every tile's news and data age in one frame. */
 export const OVERVIEW_REFRESH_MS = 1_000;
@@ -17,12 +18,49 @@ export interface OverviewSnapshot {
   readonly receivedAt: Readonly<Record<string, number>>;
   /** When the snapshot was taken (ms). */
   readonly now: number;
+  /**
+   * The moment each inverter's figures are of (ms): `now`, or for a tile off screen the moment
+   * it was last drawn (its data age stands still with its figures).
+   */
+  readonly at: Readonly<Record<string, number>>;
 }
 
-const take = (): OverviewSnapshot => {
+const EMPTY: OverviewSnapshot = { inverters: [], receivedAt: {}, now: 0, at: {} };
+
+/**
+ * The live data now, except for tiles off screen: those keep what the previous snapshot gave
+ * them (the same objects, so their memoised tiles skip the redraw).
+ */
+function take(
+  previous: OverviewSnapshot,
+  visibility: TileVisibility | undefined,
+): OverviewSnapshot {
   const state = useLiveStore.getState();
-  return { inverters: liveStateOf(state), receivedAt: state.receivedAt, now: clockNow() };
-};
+  const now = clockNow();
+  const live = liveStateOf(state);
+  const at: Record<string, number> = {};
+  if (!visibility) {
+    for (const inverter of live) at[liveKeyOf(inverter)] = now;
+    return { inverters: live, receivedAt: state.receivedAt, now, at };
+  }
+  const kept = new Map(previous.inverters.map((inverter) => [liveKeyOf(inverter), inverter]));
+  const receivedAt: Record<string, number> = { ...state.receivedAt };
+  const inverters = live.map((inverter) => {
+    // The live key: the serial, or `<device>/<serial>` behind a companion of several devices.
+    const serial = liveKeyOf(inverter);
+    const before = kept.get(serial);
+    if (before && visibility.isOffScreen(serial)) {
+      at[serial] = previous.at[serial] ?? previous.now;
+      const arrived = previous.receivedAt[serial];
+      if (arrived === undefined) delete receivedAt[serial];
+      else receivedAt[serial] = arrived;
+      return before;
+    }
+    at[serial] = now;
+    return inverter;
+  });
+  return { inverters, receivedAt, now, at };
+}
 
 /** How many inverters have their full data (AC, DC, INV: the socket's or `?inv=` answer). */
 const fullCount = () =>
@@ -39,12 +77,15 @@ const fullCount = () =>
  * - An inverter's first full data is drawn at once: the first list has no strings, and they would
  *   wait up to `ms` after the socket's first messages (on a repeat visit most of the overview's
  *   time, bench/first-live.mjs).
+ * - With `visibility`, tiles off screen keep their figures (and their data age) of when they left
+ *   the screen, and a tile coming back catches up at once: per message, only what one sees.
  */
 export function useOverviewSnapshot(
+  visibility?: TileVisibility,
   ms = OVERVIEW_REFRESH_MS,
   late = OVERVIEW_LATE_MS,
 ): OverviewSnapshot {
-  const [snapshot, setSnapshot] = useState(take);
+  const [snapshot, setSnapshot] = useState(() => take(EMPTY, visibility));
   useEffect(() => {
     let last = Date.now();
     let shownFull = fullCount();
@@ -58,7 +99,7 @@ export function useOverviewSnapshot(
       last = Date.now();
       shownFull = fullCount();
       waiting = false;
-      setSnapshot(take());
+      setSnapshot((previous) => take(previous, visibility));
       arm(ms);
     };
     function onTimer() {
@@ -72,11 +113,16 @@ export function useOverviewSnapshot(
       else waiting = true;
     };
     const unsubscribe = useLiveStore.subscribe(onChange);
+    // A tile back on screen catches up at once, not with the next redraw.
+    const stopShown = visibility?.onShown(() =>
+      setSnapshot((previous) => take(previous, visibility)),
+    );
     arm(ms);
     return () => {
       unsubscribe();
+      stopShown?.();
       clearTimeout(timer);
     };
-  }, [ms, late]);
+  }, [visibility, ms, late]);
   return snapshot;
 }
