@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { MenuButton } from '@/components/ui/dropdown-menu';
 import { MenuDivider } from '@/components/ui/menu-items';
 import { useAuthStore } from '@/lib/auth-store';
-import { useCompanionDevices } from '@/lib/companion-status';
+import { fetchCompanionDevices } from '@/lib/companion-status';
 import { detectFirmwareGeneration, useCurrentFirmware } from '@/lib/firmware-generation';
 import { detectHistory, useHistoryAvailable } from '@/lib/history-support';
 import { useT } from '@/lib/i18n/use-t';
@@ -33,8 +33,14 @@ export function NavBar() {
   // Asked when the Settings menu is about to open, not on every page load; again after a
   // login when the first try met a 401.
   const currentFirmware = useCurrentFirmware();
-  // The Devices screen exists on a companion only (issue 27).
-  const onCompanion = useCompanionDevices().devices !== null;
+  // The Devices screen exists on a companion only (issue 27): asked with the firmware when the
+  // menu is about to open, so a page load (or the login page) asks nothing more.
+  const [onCompanion, setOnCompanion] = useState(false);
+  const prepareSettings = useCallback(() => {
+    askFirmwareGeneration();
+    if (import.meta.env.MODE === 'firmware') return;
+    void fetchCompanionDevices().then((devices) => setOnCompanion(devices !== null));
+  }, []);
   const navLink = (href: string) => ({
     href,
     className: `nav-link${location === href ? ' active' : ''}`,
@@ -76,7 +82,7 @@ export function NavBar() {
                 <Link {...navLink(PATHS.history)}>{t('menu.History')}</Link>
               </li>
             )}
-            <MenuButton label={t('menu.Settings')} onPrepare={askFirmwareGeneration}>
+            <MenuButton label={t('menu.Settings')} onPrepare={prepareSettings}>
               <MenuLink href={PATHS.networkSettings}>{t('menu.NetworkSettings')}</MenuLink>
               <MenuLink href={PATHS.ntpSettings}>{t('menu.NTPSettings')}</MenuLink>
               <MenuLink href={PATHS.mqttSettings}>{t('menu.MQTTSettings')}</MenuLink>
