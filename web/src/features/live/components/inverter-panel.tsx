@@ -25,7 +25,7 @@ export function InverterPanel({ serial }: { serial: string }) {
       <InverterHeader inverter={inverter} onOpen={setDialog} />
       <div className="card-body">
         {hasChannels(inverter) ? (
-          <ChannelCards inverter={inverter} />
+          <ChannelCards inverter={inverter} serial={serial} />
         ) : (
           <div
             className="d-flex align-items-center gap-2 text-body-secondary"

@@ -4,6 +4,7 @@ import checkIcon from 'bootstrap-icons/icons/check-circle-fill.svg?raw';
 import { Icon } from '@/components/ui/icon';
 import { useFormat } from '@/lib/format';
 import { formatValueWithUnit } from '../format-value';
+import { AlertMark } from './alert-mark';
 import { inverterStateOf } from '../inverter-state';
 import { selectInverter, useLiveStore } from '../live-store';
 
@@ -47,6 +48,7 @@ export function InverterPill({ serial, selected, tabId, panelId, onSelect }: Inv
           <Icon svg={ICONS[state].svg} />
         </span>
         <span>{inverter.name}</span>
+        <AlertMark serial={serial} />
         {power && state === 'producing' && (
           <small className={selected ? undefined : 'text-body-secondary'}>
             {formatValueWithUnit(format, power)}

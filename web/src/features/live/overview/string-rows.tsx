@@ -2,6 +2,7 @@ import type { LiveInverterFull } from '@heliodtu/contract/live-data';
 import { useFormat } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
 import { formatValue } from '../format-value';
+import { AlertMark } from '../components/alert-mark';
 import { WeakMark } from './weak-mark';
 
 const byNumber = (a: string, b: string) => Number(a) - Number(b);
@@ -43,6 +44,7 @@ export function StringRows({ serial, dc }: { serial: string; dc: LiveInverterFul
                 <div role="rowheader" className="overview-string-name">
                   <span className="overview-string-label">{name}</span>
                   <WeakMark serial={serial} channel={channel} name={name} />
+                  <AlertMark serial={serial} channel={channel} />
                 </div>
                 <div role="cell" className="overview-string-power">
                   {formatValue(format, values.Power)} W
