@@ -28,7 +28,7 @@ export const AlertMark = memo(function AlertMark({
   const text = alerts.map((alert) => alertText(t, alert)).join('; ');
   return (
     <span
-      className="badge rounded-pill text-bg-danger alert-mark lh-1 flex-shrink-0"
+      className="badge rounded-pill text-bg-danger alert-mark lh-1 flex-shrink-0 ms-1"
       role="img"
       title={text}
       aria-label={text}

@@ -60,7 +60,7 @@ export function ChannelCard({ kind, channel, values, mark }: ChannelCardProps) {
         ) : (
           title
         )}
-        {mark && <> {mark}</>}
+        {mark}
       </h3>
       <div className="card-body p-0">
         <table className="table table-sm table-striped mb-0" aria-labelledby={titleId}>
