@@ -21,25 +21,28 @@ export function AlertsBell() {
   useEffect(() => watchAlerts(), [isLoggedIn]);
   if (count === undefined) return null;
   const label = t('alerts.Bell', { count });
+  // In a navbar-nav of its own: the navbar's link colours apply only there.
   return (
-    <Link
-      href={PATHS.alerts}
-      className={`nav-link alerts-bell position-relative ms-auto me-3 me-md-0 ms-md-3 order-md-last px-1${location === PATHS.alerts ? ' active' : ''}`}
-      aria-label={label}
-      title={label}
-      data-testid="alerts-bell"
-      {...(location === PATHS.alerts ? { 'aria-current': 'page' as const } : {})}
-    >
-      <Icon svg={bellIcon} />
-      {count > 0 && (
-        <span
-          className="position-absolute top-0 start-100 translate-middle badge rounded-pill bg-danger"
-          aria-hidden="true"
-          data-testid="alerts-count"
-        >
-          {count}
-        </span>
-      )}
-    </Link>
+    <div className="navbar-nav flex-row ms-auto me-2 me-md-0 ms-md-3 order-md-last">
+      <Link
+        href={PATHS.alerts}
+        className={`nav-link alerts-bell d-flex align-items-center gap-1 px-1${location === PATHS.alerts ? ' active' : ''}`}
+        aria-label={label}
+        title={label}
+        data-testid="alerts-bell"
+        {...(location === PATHS.alerts ? { 'aria-current': 'page' as const } : {})}
+      >
+        <Icon svg={bellIcon} />
+        {count > 0 && (
+          <span
+            className="badge rounded-pill bg-danger"
+            aria-hidden="true"
+            data-testid="alerts-count"
+          >
+            {count}
+          </span>
+        )}
+      </Link>
+    </div>
   );
 }
