@@ -106,6 +106,20 @@ const DevicesPage =
     : lazyScreen(() => import('@/features/devices/devices-page').then((m) => m.DevicesPage), {
         query: true,
       });
+// Alerts (issue 28), a HelioDTU extension like the history: not in the firmware build.
+const AlertsPage =
+  import.meta.env.MODE === 'firmware'
+    ? null
+    : lazyScreen(() => import('@/features/alerts/alerts-page').then((m) => m.AlertsPage), {
+        query: false,
+      });
+const AlertsSettingsPage =
+  import.meta.env.MODE === 'firmware'
+    ? null
+    : lazyScreen(
+        () => import('@/features/alerts/alerts-settings-page').then((m) => m.AlertsSettingsPage),
+        { query: true },
+      );
 
 function RouteFallback() {
   const t = useT();
@@ -130,6 +144,20 @@ export function AppRoutes() {
       <Route path={PATHS.error} component={ErrorPage} />
       <Route path={PATHS.about} component={AboutPage} />
       {HistoryPage && <Route path={PATHS.history} component={HistoryPage} />}
+      {AlertsPage && (
+        <Route path={PATHS.alerts}>
+          <RequireReadAccess>
+            <AlertsPage />
+          </RequireReadAccess>
+        </Route>
+      )}
+      {AlertsSettingsPage && (
+        <Route path={PATHS.alertsSettings}>
+          <RequireAuth>
+            <AlertsSettingsPage />
+          </RequireAuth>
+        </Route>
+      )}
       <Route path={PATHS.wait} component={WaitPage} />
       <Route path={PATHS.reboot}>
         <RequireAuth>

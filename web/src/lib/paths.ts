@@ -6,6 +6,8 @@ export const PATHS = {
   about: '/about',
   /** Energy history (a HelioDTU extension; shown only when the gateway has it). */
   history: '/history',
+  /** Alerts (a HelioDTU extension, issue 28; shown only when the gateway has them). */
+  alerts: '/alerts',
   wait: '/wait',
   systemInfo: '/info/system',
   networkInfo: '/info/network',
@@ -20,6 +22,8 @@ export const PATHS = {
   deviceManager: '/settings/device',
   configManagement: '/settings/config',
   securitySettings: '/settings/security',
+  /** Alert delivery (webhook, e-mail, quiet hours; issue 28). */
+  alertsSettings: '/settings/alerts',
   /** Log levels (current firmware only, issue 25; shown only where the device has them). */
   loggingSettings: '/settings/logging',
   firmwareUpgrade: '/firmware/upgrade',

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { resetAlerts } from '@/lib/alerts-store';
 import { resetFirmwareGeneration } from '@/lib/firmware-generation';
 import { gatewayReach } from '@/lib/gateway-reach';
 import { clearStoredUser } from '@/lib/session';
@@ -29,6 +30,7 @@ afterEach(() => {
   // Module state, like the stores: a failed request of one test must not show in the next.
   gatewayReach.reset();
   resetFirmwareGeneration();
+  resetAlerts();
   window.history.replaceState(null, '', '/');
 });
 afterAll(() => server.close());

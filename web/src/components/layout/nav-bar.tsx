@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { MenuButton } from '@/components/ui/dropdown-menu';
 import { MenuDivider } from '@/components/ui/menu-items';
+import { useAlertsAvailable } from '@/lib/alerts-store';
 import { useAuthStore } from '@/lib/auth-store';
 import { fetchCompanionDevices } from '@/lib/companion-status';
 import { detectFirmwareGeneration, useCurrentFirmware } from '@/lib/firmware-generation';
@@ -9,6 +10,7 @@ import { detectHistory, useHistoryAvailable } from '@/lib/history-support';
 import { useT } from '@/lib/i18n/use-t';
 import { loginPathWithReturn } from '@/lib/navigation';
 import { PATHS } from '@/lib/paths';
+import { AlertsBell } from './alerts-bell';
 import { BrandIcon } from './brand-icon';
 import { LocaleSwitcher } from './locale-switcher';
 import { MenuLink } from './menu-link';
@@ -27,6 +29,7 @@ export function NavBar() {
   const isLoggedIn = useAuthStore((state) => state.isLoggedIn);
   const logout = useAuthStore((state) => state.logout);
   const hasHistory = useHistoryAvailable();
+  const hasAlerts = useAlertsAvailable();
   // Once per load; again after a login when the first try met a 401 (read-only off).
   useEffect(() => void detectHistory(), [isLoggedIn]);
   // What only the device's firmware tells (issue 25): the Logging entry exists on v26 alone.
@@ -62,6 +65,7 @@ export function NavBar() {
           <BrandIcon />
           <span>HelioDTU</span>
         </Link>
+        <AlertsBell />
         <button
           type="button"
           className="navbar-toggler"
@@ -90,6 +94,9 @@ export function NavBar() {
               <MenuLink href={PATHS.securitySettings}>{t('menu.SecuritySettings')}</MenuLink>
               <MenuLink href={PATHS.dtuSettings}>{t('menu.DTUSettings')}</MenuLink>
               <MenuLink href={PATHS.deviceManager}>{t('menu.DeviceManager')}</MenuLink>
+              {hasAlerts && (
+                <MenuLink href={PATHS.alertsSettings}>{t('menu.AlertsSettings')}</MenuLink>
+              )}
               {currentFirmware && (
                 <MenuLink href={PATHS.loggingSettings}>{t('menu.LoggingSettings')}</MenuLink>
               )}

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { Page } from '@/components/layout/page';
 import { useCompanionDevices } from '@/lib/companion-status';
+import { watchAlerts } from '@/lib/alerts-store';
 import { useGatewayReach } from '@/lib/gateway-reach';
 import { useT } from '@/lib/i18n/use-t';
 import { PATHS } from '@/lib/paths';
@@ -15,7 +16,7 @@ import { SnapshotNotice } from './components/snapshot-notice';
 import { InverterTabs } from './components/inverter-tabs';
 import { LiveHints } from './components/live-hints';
 import { TotalsCards } from './components/totals-cards';
-import { useLiveStore } from './live-store';
+import { liveActions, useLiveStore } from './live-store';
 import { useLiveSocket } from './use-live-socket';
 
 /** Shown when the gateway has no inverter: where to add one. */
@@ -51,6 +52,29 @@ function useWeakStringFeed(active: boolean) {
 }
 
 /**
+ * `?inverter=<serial>&string=<n>` (the Alerts screen's links, issue 28): that inverter's tab, and
+ * the string's card brought into view once the tab shows it.
+ */
+function useChosenFromLink(ready: boolean) {
+  const search = useSearch();
+  useEffect(() => {
+    const query = new URLSearchParams(search);
+    const serial = query.get('inverter');
+    if (!ready || !serial) return;
+    liveActions.select(serial);
+    const channel = query.get('string');
+    if (channel === null) return;
+    const timer = window.setTimeout(() => {
+      const card = document.querySelector<HTMLElement>(
+        `[data-testid="inverter-${CSS.escape(serial)}"] [data-testid="channel-DC-${CSS.escape(channel)}"]`,
+      );
+      card?.scrollIntoView({ block: 'center' });
+    });
+    return () => window.clearTimeout(timer);
+  }, [search, ready]);
+}
+
+/**
  * The live view (spec §2): hints, totals, the inverter tabs with their dialogs, fed by the
  * /livedata socket (or by polling when the socket cannot stay open).
  */
@@ -63,6 +87,9 @@ export function LivePage() {
   // request waits, but the notice and the last snapshot at once.
   const unreachable = useGatewayReach((state) => state.unreachable);
   useWeakStringFeed((inverterCount ?? 0) > 0);
+  useChosenFromLink((inverterCount ?? 0) > 0);
+  // The marks on tiles, tabs and strings (issue 28): the alerts store, polled on its own.
+  useEffect(() => watchAlerts(), []);
   // On a companion whose device is away the companion answered: its banner says why, not
   // "the gateway did not answer".
   const { devices } = useCompanionDevices(DEVICE_STATUS_POLL_MS);

@@ -22,6 +22,9 @@ export const liveKeyOf = (inverter: { serial: string; dtu?: string | null | unde
     ? `${inverter.dtu}/${inverter.serial}`
     : inverter.serial;
 
+/** The serial in a live key (liveKeyOf). */
+export const serialOfLiveKey = (liveKey: string): string => liveKey.slice(liveKey.indexOf('/') + 1);
+
 /** The live view's data: the shape of `/api/livedata/status`, inverters sorted by `order`. */
 export interface LiveData {
   inverters: readonly LiveInverter[];

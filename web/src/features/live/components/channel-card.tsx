@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { ValueObject } from '@heliodtu/contract/value';
 import { useFormat } from '@/lib/format';
 import { useT, useTranslateAny } from '@/lib/i18n/use-t';
@@ -21,13 +21,15 @@ interface ChannelCardProps {
   channel: string;
   /** The channel's object: measurements in emitted order, DC also `name: {u}`. */
   values: Readonly<Record<string, unknown>>;
+  /** Shown after the title (a string's alert mark). */
+  mark?: ReactNode;
 }
 
 const isMeasurement = (value: unknown): value is Measurement =>
   typeof value === 'object' && value !== null && 'v' in value && 'd' in value;
 
 /** One channel: General, Phase n or String n with its configured name (spec §3). */
-export function ChannelCard({ kind, channel, values }: ChannelCardProps) {
+export function ChannelCard({ kind, channel, values, mark }: ChannelCardProps) {
   const t = useT();
   const tAny = useTranslateAny();
   const format = useFormat();
@@ -58,6 +60,7 @@ export function ChannelCard({ kind, channel, values }: ChannelCardProps) {
         ) : (
           title
         )}
+        {mark}
       </h3>
       <div className="card-body p-0">
         <table className="table table-sm table-striped mb-0" aria-labelledby={titleId}>

@@ -1,4 +1,5 @@
 import type { LiveInverterFull } from '@heliodtu/contract/live-data';
+import { AlertMark } from './alert-mark';
 import { ChannelCard, type ChannelKind } from './channel-card';
 
 const KINDS: readonly ChannelKind[] = ['INV', 'AC', 'DC'];
@@ -8,7 +9,14 @@ const byNumber = (group: Readonly<Record<string, object>>) =>
   Object.keys(group).sort((a, b) => Number(a) - Number(b));
 
 /** The inverter's channel cards: General (INV), the phase (AC), then every string (DC). */
-export function ChannelCards({ inverter }: { inverter: Pick<LiveInverterFull, ChannelKind> }) {
+export function ChannelCards({
+  inverter,
+  serial,
+}: {
+  inverter: Pick<LiveInverterFull, ChannelKind>;
+  /** Marks the strings with open alerts (issue 28). */
+  serial?: string;
+}) {
   return (
     <div className="row row-cols-1 row-cols-sm-2 row-cols-xl-3 g-3" data-testid="channel-cards">
       {KINDS.flatMap((kind) =>
@@ -18,6 +26,11 @@ export function ChannelCards({ inverter }: { inverter: Pick<LiveInverterFull, Ch
               kind={kind}
               channel={channel}
               values={inverter[kind][channel] as Readonly<Record<string, unknown>>}
+              mark={
+                kind === 'DC' && serial !== undefined ? (
+                  <AlertMark serial={serial} channel={channel} />
+                ) : undefined
+              }
             />
           </div>
         )),

@@ -26,7 +26,7 @@ export function InverterPanel({ liveKey }: { liveKey: string }) {
       <InverterHeader inverter={inverter} onOpen={setDialog} />
       <div className="card-body">
         {hasChannels(inverter) ? (
-          <ChannelCards inverter={inverter} />
+          <ChannelCards inverter={inverter} serial={inverter.serial} />
         ) : (
           <div
             className="d-flex align-items-center gap-2 text-body-secondary"

@@ -4,6 +4,7 @@ import checkIcon from 'bootstrap-icons/icons/check-circle-fill.svg?raw';
 import { Icon } from '@/components/ui/icon';
 import { useFormat } from '@/lib/format';
 import { formatValueWithUnit } from '../format-value';
+import { AlertMark } from './alert-mark';
 import { inverterStateOf } from '../inverter-state';
 import { selectInverter, useLiveStore } from '../live-store';
 
@@ -54,6 +55,7 @@ export function InverterPill(props: InverterPillProps) {
         {deviceName !== undefined && (
           <small className={selected ? undefined : 'text-body-secondary'}>({deviceName})</small>
         )}
+        <AlertMark serial={inverter.serial} />
         {power && state === 'producing' && (
           <small className={selected ? undefined : 'text-body-secondary'}>
             {formatValueWithUnit(format, power)}

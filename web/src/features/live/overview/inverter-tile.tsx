@@ -10,6 +10,7 @@ import { dataAgeDisplay } from '@heliodtu/contract/domain/data-age';
 import { formatValueWithUnit } from '../format-value';
 import { inverterStateOf, type InverterState } from '../inverter-state';
 import { liveKeyOf, type LiveInverter } from '../merge-live-update';
+import { AlertMark } from '../components/alert-mark';
 import { limitBar, type LimitBar } from './limit-bar';
 import { StringRows } from './string-rows';
 
@@ -98,6 +99,7 @@ export const InverterTile = memo(function InverterTile({
               {inverter.name}
             </button>
           </h3>
+          <AlertMark serial={serial} />
           <span className="ms-auto fw-semibold text-nowrap" data-testid="tile-power">
             {formatValueWithUnit(format, inverter.AC?.['0']?.Power)}
           </span>

@@ -2,6 +2,8 @@ import type { LiveInverterFull } from '@heliodtu/contract/live-data';
 import { useFormat } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
 import { formatValue } from '../format-value';
+import { serialOfLiveKey } from '../merge-live-update';
+import { AlertMark } from '../components/alert-mark';
 import { WeakMark } from './weak-mark';
 
 const byNumber = (a: string, b: string) => Number(a) - Number(b);
@@ -50,6 +52,7 @@ export function StringRows({
                 <div role="rowheader" className="overview-string-name">
                   <span className="overview-string-label">{name}</span>
                   <WeakMark liveKey={liveKey} channel={channel} name={name} />
+                  <AlertMark serial={serialOfLiveKey(liveKey)} channel={channel} />
                 </div>
                 <div role="cell" className="overview-string-power">
                   {formatValue(format, values.Power)} W

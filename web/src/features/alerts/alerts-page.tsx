@@ -1,0 +1,144 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import type { Alert } from '@heliodtu/contract/alerts';
+import { Page } from '@/components/layout/page';
+import { alertInverterName, alertStringName, alertText } from '@/lib/alert-text';
+import { refreshAlerts, useAlertsStore, watchAlerts } from '@/lib/alerts-store';
+import { useFormat } from '@/lib/format';
+import { useLocale, useT, useTranslateAny } from '@/lib/i18n/use-t';
+import { PATHS } from '@/lib/paths';
+import { relativeTime } from './alert-times';
+
+/** The live view with an inverter's tab chosen (and a string of it marked). */
+export function liveLinkOf(alert: Alert): string | null {
+  if (alert.serial === null) return null;
+  const query = new URLSearchParams({ inverter: alert.serial });
+  if (alert.string !== null) query.set('string', String(alert.string));
+  return `${PATHS.live}?${query.toString()}`;
+}
+
+/** A time as "5 minutes ago" with the full local date and time beside it. */
+function When({ seconds, now }: { seconds: number; now: number }) {
+  const format = useFormat();
+  const locale = useLocale();
+  const ms = seconds * 1000;
+  const absolute = format.datetime(ms);
+  return (
+    <time dateTime={new Date(ms).toISOString()} title={absolute}>
+      {relativeTime(ms, now, locale)} <span className="text-body-secondary">({absolute})</span>
+    </time>
+  );
+}
+
+function Subject({ alert }: { alert: Alert }) {
+  const t = useT();
+  const link = liveLinkOf(alert);
+  const device = alert.device === 'local' ? t('alertslist.ThisGateway') : alert.device;
+  if (alert.serial === null || link === null) return <span>{device}</span>;
+  const inverter = alertInverterName(alert);
+  const label =
+    alert.string === null
+      ? inverter
+      : t('alertslist.StringOf', { string: alertStringName(alert), name: inverter });
+  return (
+    <Link href={link} data-testid="alert-subject">
+      {label}
+    </Link>
+  );
+}
+
+function AlertItem({ alert, now }: { alert: Alert; now: number }) {
+  const t = useT();
+  const tAny = useTranslateAny();
+  const open = alert.cleared === null;
+  return (
+    <li className="list-group-item" data-testid={open ? 'alert-open' : 'alert-recent'}>
+      <div className="d-flex flex-wrap gap-2 align-items-baseline">
+        <span className={`badge ${open ? 'text-bg-danger' : 'text-bg-secondary'}`}>
+          {open ? t('alertslist.StateOpen') : t('alertslist.StateCleared')}
+        </span>
+        <strong className="me-auto">{alertText(tAny, alert)}</strong>
+        <Subject alert={alert} />
+      </div>
+      <div className="small mt-1">
+        <span className="me-3">
+          {t('alertslist.Opened')} <When seconds={alert.opened} now={now} />
+        </span>
+        {alert.cleared !== null && (
+          <span>
+            {t('alertslist.Cleared')} <When seconds={alert.cleared} now={now} />
+          </span>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** "Now" for the relative times, a new one each minute so "2 minutes ago" moves on. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The Alerts screen (issue 28): open alerts first, oldest first, then those cleared in 30 days. */
+export function AlertsPage() {
+  const t = useT();
+  const support = useAlertsStore((state) => state.support);
+  const status = useAlertsStore((state) => state.status);
+  const now = useMinuteClock();
+  useEffect(() => watchAlerts(), []);
+  const loading = support === 'unknown' || (support === 'available' && !status);
+  return (
+    <Page title={t('alertslist.Title')} isLoading={loading} onReload={() => refreshAlerts()}>
+      {support === 'absent' && (
+        <div className="alert alert-info" role="status">
+          {t('alertslist.Absent')}
+        </div>
+      )}
+      {status && (
+        <>
+          {!status.persistent && (
+            <div className="alert alert-warning" role="status">
+              {t('alertslist.NotPersistent')}
+            </div>
+          )}
+          <section className="mb-4" aria-labelledby="alerts-open">
+            <h2 className="h5" id="alerts-open">
+              {t('alertslist.Open', { count: status.open.length })}
+            </h2>
+            {status.open.length === 0 ? (
+              <p className="text-body-secondary">{t('alertslist.NoneOpen')}</p>
+            ) : (
+              <ul className="list-group">
+                {status.open.map((alert) => (
+                  <AlertItem key={alert.id} alert={alert} now={now} />
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="mb-4" aria-labelledby="alerts-recent">
+            <h2 className="h5" id="alerts-recent">
+              {t('alertslist.Recent')}
+            </h2>
+            {status.recent.length === 0 ? (
+              <p className="text-body-secondary">{t('alertslist.NoneRecent')}</p>
+            ) : (
+              <ul className="list-group">
+                {status.recent.map((alert) => (
+                  <AlertItem key={alert.id} alert={alert} now={now} />
+                ))}
+              </ul>
+            )}
+          </section>
+          <p>
+            <Link href={PATHS.alertsSettings}>{t('alertslist.SettingsLink')}</Link>
+          </p>
+        </>
+      )}
+    </Page>
+  );
+}

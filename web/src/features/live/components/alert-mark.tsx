@@ -1,0 +1,42 @@
+import { memo } from 'react';
+import warningIcon from 'bootstrap-icons/icons/exclamation-octagon-fill.svg?raw';
+import { Icon } from '@/components/ui/icon';
+import { alertText } from '@/lib/alert-text';
+import { alertStringKey, useAlertsStore } from '@/lib/alerts-store';
+import { useTranslateAny } from '@/lib/i18n/use-t';
+
+/**
+ * The mark of open alerts (issue 28) on a tile, tab or string: a small badge whose title and
+ * label are the alerts' texts. It reads the alerts store, which changes only when a poll brings
+ * a new answer, and is memoised: the live view's per-message redraws do not reach it.
+ */
+export const AlertMark = memo(function AlertMark({
+  serial,
+  channel,
+}: {
+  serial: string;
+  /** A DC input: only that string's alerts; without it every alert of the inverter. */
+  channel?: string | number;
+}) {
+  const t = useTranslateAny();
+  const alerts = useAlertsStore((state) =>
+    channel === undefined
+      ? state.bySerial[serial]
+      : state.byString[alertStringKey(serial, channel)],
+  );
+  if (!alerts || alerts.length === 0) return null;
+  const text = alerts.map((alert) => alertText(t, alert)).join('; ');
+  return (
+    <span
+      className="badge rounded-pill text-bg-danger alert-mark lh-1 flex-shrink-0 ms-1"
+      role="img"
+      title={text}
+      aria-label={text}
+      data-testid={
+        channel === undefined ? `alert-mark-${serial}` : `alert-mark-${serial}-${channel}`
+      }
+    >
+      <Icon svg={warningIcon} />
+    </span>
+  );
+});
