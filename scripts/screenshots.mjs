@@ -71,7 +71,65 @@ const PICTURES = [
     theme: 'light',
     ready: 'Garage roof',
   },
+  // Several devices behind one companion (issue 27): `companion` pictures are taken from a
+  // companion in front of two simulated devices, the demo fleet and one of a single inverter.
+  {
+    file: 'companion-overview-light',
+    route: '',
+    width: 1280,
+    height: 1000,
+    theme: 'light',
+    ready: 'Carport',
+    companion: true,
+  },
+  {
+    file: 'companion-overview-phone-dark',
+    route: '',
+    width: 360,
+    height: 1400,
+    theme: 'dark',
+    ready: 'Carport',
+    companion: true,
+  },
+  {
+    file: 'companion-devices-dark',
+    route: 'settings/devices',
+    width: 1280,
+    height: 840,
+    theme: 'dark',
+    ready: 'Connected since',
+    companion: true,
+  },
+  {
+    file: 'companion-devices-phone-light',
+    route: 'settings/devices',
+    width: 360,
+    height: 1100,
+    theme: 'light',
+    ready: 'Connected since',
+    companion: true,
+  },
 ];
+
+// `--only TEXT` takes the pictures whose file name contains TEXT; `--both-themes` also takes
+// each in the other theme (file name ending `-as-<theme>`), to check both without the README.
+const onlyFlag = process.argv.indexOf('--only');
+const only = onlyFlag > 0 ? process.argv[onlyFlag + 1] : undefined;
+const bothThemes = process.argv.includes('--both-themes');
+const chosen = (smoke ? PICTURES.slice(0, 1) : PICTURES)
+  .filter((picture) => only === undefined || picture.file.includes(only))
+  .flatMap((picture) =>
+    bothThemes
+      ? [
+          picture,
+          {
+            ...picture,
+            theme: picture.theme === 'light' ? 'dark' : 'light',
+            file: `${picture.file}-as-${picture.theme === 'light' ? 'dark' : 'light'}`,
+          },
+        ]
+      : [picture],
+  );
 
 const webDist = path.join(root, 'web/dist');
 if (!existsSync(path.join(webDist, 'index.html'))) {
@@ -90,51 +148,91 @@ const freePort = () =>
   });
 
 const port = await freePort();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'heliodtu-shots-'));
 const outDir = smoke
   ? mkdtempSync(path.join(tmpdir(), 'heliodtu-shots-out-'))
   : path.join(root, 'docs/images');
 mkdirSync(outDir, { recursive: true });
 
-const gateway = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'server/src/main.ts')],
-  {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: webDist,
-      SIM_FLEET: 'demo',
-      SIM_SEED: '1',
-      SIM_START: '2025-06-21T12:00:00',
-      // A minute per second, and one shaded string, so the overview flags it within a minute.
-      SIM_SPEED: '60',
-      SIM_FAULTS: 'shade:114182352592:2',
+const servers = [];
+/** A gateway process with `env` over the defaults, its data in a folder of its own. */
+function startServer(serverPort, env) {
+  const serverData = mkdtempSync(path.join(tmpdir(), 'heliodtu-shots-'));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'server/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(serverPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: serverData,
+        WEB_DIST: webDist,
+        SIM_SEED: '1',
+        SIM_START: '2025-06-21T12:00:00',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  },
-);
-let gatewayLog = '';
-gateway.stdout.on('data', (chunk) => (gatewayLog += chunk));
-gateway.stderr.on('data', (chunk) => (gatewayLog += chunk));
+  );
+  const server = { child, dataDir: serverData, log: '', url: `http://127.0.0.1:${serverPort}/` };
+  child.stdout.on('data', (chunk) => (server.log += chunk));
+  child.stderr.on('data', (chunk) => (server.log += chunk));
+  servers.push(server);
+  return server;
+}
+
+/** Waits until `server` answers `readyPath`. */
+async function waitUp(server, readyPath = 'api/system/status') {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const up = await fetch(`${server.url}${readyPath}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    if (Date.now() > deadline) throw new Error(`a gateway did not start:\n${server.log}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const gateway = startServer(port, {
+  SIM_FLEET: 'demo',
+  // A minute per second, and one shaded string, so the overview flags it within a minute.
+  SIM_SPEED: '60',
+  SIM_FAULTS: 'shade:114182352592:2',
+});
+
+/** Two simulated devices (the demo fleet; one inverter of its own) and a companion in front. */
+async function startCompanion() {
+  const roof = startServer(await freePort(), { SIM_FLEET: 'demo', SIM_SEED: '2' });
+  const garage = startServer(await freePort(), { SIM_FLEET: 'none', SIM_SEED: '3' });
+  await Promise.all([waitUp(roof), waitUp(garage)]);
+  const body = new FormData();
+  body.append('data', JSON.stringify({ serial: '112100000002', name: 'Carport' }));
+  const added = await fetch(`${garage.url}api/inverter/add`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${btoa('admin:openDTU42')}` },
+    body,
+  });
+  if (!added.ok) throw new Error(`the second device refused its inverter: ${added.status}`);
+  const companion = startServer(await freePort(), {
+    DTU_URL: `Roof=${roof.url},Garage=${garage.url}`,
+    DTU_PASSWORD: 'openDTU42',
+    SIM_FLEET: 'none',
+  });
+  await waitUp(companion, 'api/companion/status');
+  return companion.url;
+}
 
 const base = `http://127.0.0.1:${port}/`;
 let browser;
 let failed = false;
 try {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const up = await fetch(`${base}api/system/status`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`the gateway did not start:\n${gatewayLog}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitUp(gateway);
+  const companionBase = chosen.some((picture) => picture.companion)
+    ? await startCompanion()
+    : undefined;
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: [
@@ -148,7 +246,7 @@ try {
       '--disable-sync',
     ],
   });
-  for (const picture of smoke ? PICTURES.slice(0, 1) : PICTURES) {
+  for (const picture of chosen) {
     const context = await browser.newContext({
       viewport: { width: picture.width, height: picture.height },
       deviceScaleFactor: 1,
@@ -167,7 +265,7 @@ try {
     const errors = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(base + picture.route);
+    await page.goto((picture.companion ? companionBase : base) + picture.route);
     await page.getByText(picture.ready).first().waitFor({ timeout: 20_000 });
     // Right after a start the clock is unsynchronised and nothing is polled yet: wait until
     // every inverter of the live view has reported (no warning pill left) and power shows.
@@ -207,9 +305,13 @@ try {
   process.stderr.write(`Screenshots failed: ${error.message}\n`);
 } finally {
   await browser?.close();
-  gateway.kill('SIGTERM');
-  await new Promise((resolve) => gateway.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const server of servers) {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => server.child.once('exit', resolve));
+    }
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
   if (smoke) rmSync(outDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

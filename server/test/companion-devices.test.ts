@@ -359,6 +359,29 @@ describe('several devices: the Devices screen', () => {
     expect(after.inverters.every((i) => i.dtu === undefined)).toBe(true);
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ devices: [], order: ['roof'] });
   }, 90_000);
+
+  it('refuses a wrong password on a device whose read-only access is on (its status answers anyone)', async () => {
+    // OpenDTU's default: read-only access on, so only its login check can tell the password.
+    const open = await startGatewayProcess({ env: simEnv(9, 'none') });
+    const companion = await startCompanionApp('', '', { devices: envDevices(1) });
+    const file = path.join(companion.dataDir, DEVICES_FILE);
+    const post = async (action: string, data: unknown) =>
+      (
+        await companion.fetch(`${DEVICES_PATH}/${action}`, { method: 'POST', body: form(data) })
+      ).json();
+    const shed = { name: 'Shed', url: open.url, user: 'admin' };
+    for (const action of ['test', 'add']) {
+      expect(await post(action, { ...shed, password: 'not-it' })).toMatchObject({
+        code: ApiCodeCompanion.DeviceProblem,
+        problem: 'wrong-password',
+      });
+    }
+    await expect(stat(file)).rejects.toThrow(/ENOENT/);
+    expect(await post('test', { ...shed, password: 'openDTU42' })).toMatchObject({
+      type: 'success',
+      code: ApiCodeCompanion.DeviceReachable,
+    });
+  }, 60_000);
 });
 
 describe('several devices: history', () => {

@@ -91,6 +91,12 @@ export async function probeDevice(
     return notOpenDtu(`answers JSON without OpenDTU's system status (${named})`);
   }
   const status = parsed.data;
+  // With read-only access on (OpenDTU's default) the status answers whatever password was sent;
+  // the login is checked on its own, so a wrong one is said now, not at the first save.
+  if (target.hasPassword) {
+    const refused = await adminLoginRefused(target, timeoutMs);
+    if (refused) return fail(problemFromStatus(401, url, true));
+  }
   // git_branch (current firmware) is not in the reference schema, so it is read from the raw answer.
   const gitBranch = (json as { git_branch?: unknown }).git_branch;
   const generation = firmwareGeneration({ git_hash: status.git_hash, git_branch: gitBranch });
@@ -107,6 +113,22 @@ export async function probeDevice(
       `OpenDTU ${status.git_hash} (${status.pioenv}, ${generation} wire) ` +
       `named ${status.hostname} at ${url}`,
   };
+}
+
+/** OpenDTU's login check (admin only); only a 401 counts, a device without it is not refused. */
+const AUTHENTICATE_PATH = '/api/security/authenticate';
+
+async function adminLoginRefused(target: DeviceTarget, timeoutMs: number): Promise<boolean> {
+  try {
+    const answer = await httpGet(
+      target.httpUrl(AUTHENTICATE_PATH),
+      target.authorization(),
+      timeoutMs,
+    );
+    return answer.status === 401;
+  } catch {
+    return false;
+  }
 }
 
 interface HttpAnswer {

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ApiResult } from '@heliodtu/contract/envelope';
-import { ResultAlert } from '@/components/ui/result-alert';
+import { ResultAlert, type ShownResult } from '@/components/ui/result-alert';
+import { withDeviceProblemReason } from '@/lib/device-problem-text';
 import { useT } from '@/lib/i18n/use-t';
 import { useDeviceAction } from './devices-api';
 
@@ -39,7 +40,7 @@ export function DeviceForm({
   const t = useT();
   const id = useId();
   const [values, setValues] = useState(initial);
-  const [result, setResult] = useState<ApiResult | null>(null);
+  const [result, setResult] = useState<ShownResult | null>(null);
   const test = useDeviceAction('test');
   const set = (key: keyof DeviceFormValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [key]: event.target.value }));
@@ -48,14 +49,14 @@ export function DeviceForm({
   const onTest = async () => {
     setResult(null);
     const { name: _name, ...login } = values;
-    setResult(await test.mutateAsync(login));
+    setResult(withDeviceProblemReason(await test.mutateAsync(login)));
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!complete) return;
     setResult(null);
     const answer = await onSubmit({ ...values, name: values.name.trim(), url: values.url.trim() });
-    setResult(answer.type === 'success' ? null : answer);
+    setResult(answer.type === 'success' ? null : withDeviceProblemReason(answer));
     if (answer.type === 'success' && !editing) setValues(initial);
   };
 

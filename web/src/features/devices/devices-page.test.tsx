@@ -34,11 +34,16 @@ const STATES: CompanionDevice[] = [
     problem: { code: 'wrong-password', message: 'The device refused the login.' },
   },
 ];
+/** The companion's answer to a wrong password (20006 with the probe's problem code). */
 const WRONG_PASSWORD = {
   type: 'warning',
-  code: 14003,
+  code: 20006,
   message: 'The device refused the login (wrong password).',
+  problem: 'wrong-password',
 };
+/** What the screen says instead of the companion's English line. */
+const WRONG_PASSWORD_TEXT =
+  "The device cannot be used: The device refused this password: enter the device's admin password.";
 
 /** The companion with `entries`; every post kept with its action; answers from `answers`. */
 function serve(answers: Partial<Record<string, object>> = {}) {
@@ -108,7 +113,7 @@ describe('DevicesPage', () => {
     await user.type(within(form).getByLabelText('Password'), 'wrong');
     const before = listedCount();
     await user.click(within(form).getByRole('button', { name: 'Add device' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent(WRONG_PASSWORD.message);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(WRONG_PASSWORD_TEXT);
     expect(posts).toEqual([
       {
         action: 'add',
@@ -126,7 +131,7 @@ describe('DevicesPage', () => {
     const form = screen.getByTestId('device-form');
     await user.type(within(form).getByLabelText('Address (URL)'), 'http://192.168.1.52');
     await user.click(within(form).getByRole('button', { name: 'Test connection' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent(WRONG_PASSWORD.message);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(WRONG_PASSWORD_TEXT);
     expect(posts).toEqual([
       { action: 'test', data: { url: 'http://192.168.1.52', user: 'admin', password: '' } },
     ]);
