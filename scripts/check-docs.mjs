@@ -48,8 +48,8 @@ for (const doc of docs) {
     problems.push(`${doc} refers to a folder outside the repository`);
 }
 
-// Every option the gateway reads (server/src/env.ts and the option readers it calls) must be
-// documented in the README's options table.
+// Every option the gateway reads (server/src/env.ts and the option readers it calls) and the
+// launcher reads (scripts/start.mjs) must be documented in the README's options table.
 const serverSources = (dir) =>
   readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory()
@@ -66,6 +66,9 @@ for (const source of serverSources('server/src')) {
   for (const m of text.matchAll(/\benv(?:\.([A-Z][A-Z0-9_]*)|\[\s*'([A-Z][A-Z0-9_]*)'\s*\])/g))
     options.add(m[1] ?? m[2]);
 }
+// The launcher's own options (SIM_DEVICES) are options of `npm start` too.
+const launcher = readFileSync(path.join(root, 'scripts/start.mjs'), 'utf8');
+for (const m of launcher.matchAll(/\bprocess\.env\.([A-Z][A-Z0-9_]*)/g)) options.add(m[1]);
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
 const tableRows = readme.split('\n').filter((line) => line.startsWith('|'));
 for (const option of [...options].sort()) {

@@ -40,8 +40,17 @@ export const HistoryStringInfoSchema = z.object({
   name: z.string(),
 });
 
+/**
+ * Issue 27: on a companion of several devices, an answer without `dtu=` covers all of them and
+ * names each inverter's device; the same serial on two devices is two inverters.
+ */
+const DeviceOfInverter = {
+  dtu: z.string().optional(),
+};
+
 /** An inverter that has history; `present` is false once it was deleted from the config (its history stays readable). */
 export const HistoryInverterInfoSchema = z.object({
+  ...DeviceOfInverter,
   serial: z.string(),
   name: z.string(),
   present: z.boolean(),
@@ -87,6 +96,7 @@ export const HistoryStringSeriesSchema = z.object({
 });
 
 export const HistoryDayInverterSchema = HistoryPeakSchema.extend({
+  ...DeviceOfInverter,
   serial: z.string(),
   name: z.string(),
   present: z.boolean(),
@@ -129,6 +139,7 @@ export const HistoryPeriodPeakSchema = HistoryPeakSchema.extend({
 export type HistoryPeriodPeak = z.infer<typeof HistoryPeriodPeakSchema>;
 
 export const HistoryInverterYieldSchema = HistoryPeriodPeakSchema.extend({
+  ...DeviceOfInverter,
   serial: z.string(),
   yield_wh: WattHours,
 });
@@ -183,7 +194,8 @@ export const HISTORY_CSV_COLUMNS = {
 
 /**
  * Issue 27: on a companion in front of several devices every CSV row ends with the id of the
- * device of its inverter; one device (and the simulated gateway) keeps the columns above.
+ * device of its inverter (all devices without `dtu=`, day by day); one device (and the
+ * simulated gateway) keeps the columns above.
  */
 export const HISTORY_CSV_DEVICE_COLUMN = 'device';
 

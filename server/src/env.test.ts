@@ -79,6 +79,15 @@ describe('readOptions (issue 2 §2, issue 3 §6)', () => {
     });
   });
 
+  it('reads SIM_FLEET_VARIANT / --sim-fleet-variant, absent for the usual fleet', () => {
+    expect(readOptions([], { SIM_FLEET_VARIANT: '3' }).simFleetVariant).toBe(3);
+    expect(readOptions(['--sim-fleet-variant', '2'], {}).simFleetVariant).toBe(2);
+    expect(readOptions([], {})).not.toHaveProperty('simFleetVariant');
+    for (const bad of ['-1', '1.5', '52', 'two']) {
+      expect(() => readOptions([], { SIM_FLEET_VARIANT: bad })).toThrow(/SIM_FLEET_VARIANT/);
+    }
+  });
+
   it('reads WEB_DIST / --web-dist and REBOOT_DELAY / --reboot-delay', () => {
     expect(readOptions([], { WEB_DIST: '/srv/ui', REBOOT_DELAY: '0' })).toMatchObject({
       webDist: '/srv/ui',

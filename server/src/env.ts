@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseSimStart } from './device/clock.js';
+import { DEMO_FLEET_VARIANT_MAX } from './device/demo-fleet.js';
 import { readHistoryOptions, type HistoryOptions } from './history/history-options.js';
 import { DeviceTarget } from './device/relay/device-target.js';
 import { deviceIdOfName, envSuffixOfName } from './device/relay/device-names.js';
@@ -22,6 +23,11 @@ export interface GatewayOptions {
   rebootDelaySeconds: number;
   simFleet: 'demo' | 'none';
   simSeed: number;
+  /**
+   * SIM_FLEET_VARIANT: which demo fleet a fresh data dir gets, 0 (absent) the usual one; others
+   * have their own serials and names (several simulated gateways behind one companion).
+   */
+  simFleetVariant?: number;
   simStart: string | undefined;
   simSpeed: number;
   simFaults: string[];
@@ -79,6 +85,7 @@ const FLAGS = {
   'reboot-delay': { type: 'string' },
   'sim-fleet': { type: 'string' },
   'sim-seed': { type: 'string' },
+  'sim-fleet-variant': { type: 'string' },
   'sim-start': { type: 'string' },
   'sim-speed': { type: 'string' },
   'sim-faults': { type: 'string' },
@@ -115,6 +122,10 @@ export function readOptions(
     const known = Object.values(FIRMWARE_RELEASES).join(' or ');
     throw new Error(`SIM_FIRMWARE must be ${known}, got "${firmwareRelease}"`);
   }
+  const variant = toNumber('SIM_FLEET_VARIANT', pick('sim-fleet-variant', 'SIM_FLEET_VARIANT'), 0);
+  if (!Number.isInteger(variant) || variant < 0 || variant > DEMO_FLEET_VARIANT_MAX) {
+    throw new Error(`SIM_FLEET_VARIANT must be a whole number 0..${DEMO_FLEET_VARIANT_MAX}`);
+  }
   const simStart = pick('sim-start', 'SIM_START') || undefined;
   // Checked before the first boot writes config.json, so a typo does not cost the demo fleet.
   if (simStart !== undefined) parseSimStart(simStart, 'UTC0');
@@ -128,6 +139,7 @@ export function readOptions(
     rebootDelaySeconds: toNumber('REBOOT_DELAY', pick('reboot-delay', 'REBOOT_DELAY'), 3),
     simFleet: fleet,
     simSeed: toNumber('SIM_SEED', pick('sim-seed', 'SIM_SEED'), 1),
+    ...(variant > 0 ? { simFleetVariant: variant } : {}),
     simStart,
     simSpeed: speed,
     simFaults: (pick('sim-faults', 'SIM_FAULTS') ?? '')

@@ -10,6 +10,7 @@ import {
   DEVICES_PATH,
   devicePath,
 } from '@heliodtu/contract/companion';
+import { HistoryDaySchema, HistoryPeriodSchema } from '@heliodtu/contract/history';
 import { LiveDataStatusSchema, type LiveDataStatus } from '@heliodtu/contract/live-data';
 import { DEVICES_FILE } from '../src/store/devices-file.js';
 import { basicAuth } from './helpers/build-test-app.js';
@@ -404,7 +405,14 @@ describe('several devices: history', () => {
     };
     const serials = (body: Record<string, unknown>) =>
       (body['inverters'] as { serial: string }[]).map((i) => i.serial);
-    expect(serials((await range('')).body)).toEqual([...DEMO_SERIALS]);
+    // Without dtu=: every device, each inverter with its device.
+    const all = (await range('')).body['inverters'] as { dtu?: string; serial: string }[];
+    expect(all.map((i) => [i.dtu, i.serial])).toEqual([
+      ...DEMO_SERIALS.map((serial) => ['roof', serial]),
+      ['garage', OWN_SERIALS[1]],
+      ['barn', OWN_SERIALS[2]],
+    ]);
+    expect(serials((await range('?dtu=roof')).body)).toEqual([...DEMO_SERIALS]);
     expect(serials((await range('?dtu=garage')).body)).toEqual([OWN_SERIALS[1]]);
     expect(serials((await range('?dtu=barn')).body)).toEqual([OWN_SERIALS[2]]);
     expect(await range('?dtu=nope')).toMatchObject({
@@ -412,6 +420,38 @@ describe('several devices: history', () => {
       body: { error: 'unknown_device', param: 'dtu' },
     });
     const today = (await range('?dtu=barn')).body['today'] as string;
+    const json = async (urlPath: string) => (await companion.fetch(urlPath)).json();
+    // The day of all devices is the sum of each device's day; an inverter alone is its device's.
+    const days = await Promise.all(
+      ['', ...IDS.map((id) => `&dtu=${id}`)].map(async (query) =>
+        HistoryDaySchema.parse(await json(`/api/history/day?date=${today}${query}`)),
+      ),
+    );
+    const [allDay, ...ownDays] = days;
+    expect(allDay!.inverters.map((i) => [i.dtu, i.serial])).toEqual([
+      ...DEMO_SERIALS.map((serial) => ['roof', serial]),
+      ['garage', OWN_SERIALS[1]],
+      ['barn', OWN_SERIALS[2]],
+    ]);
+    const ownSum = ownDays.reduce((sum, d) => sum + d.total.yield_wh, 0);
+    expect(allDay!.total.yield_wh).toBeCloseTo(ownSum, 0);
+    const oneInverter = HistoryDaySchema.parse(
+      await json(`/api/history/day?date=${today}&serial=${OWN_SERIALS[2]}`),
+    );
+    expect(oneInverter.inverters.map((i) => i.serial)).toEqual([OWN_SERIALS[2]]);
+    const month = HistoryPeriodSchema.parse(
+      await json(`/api/history/month?month=${today.slice(0, 7)}`),
+    );
+    expect(new Set(month.inverters.map((i) => i.dtu))).toEqual(new Set(IDS));
+    const allCsv = await (
+      await companion.fetch(`/api/history/export.csv?from=${today}&to=${today}&resolution=day`)
+    ).text();
+    const devicesInCsv = allCsv
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((row) => row.split(',').at(-1));
+    expect(new Set(devicesInCsv)).toEqual(new Set(IDS));
     const csv = await (
       await companion.fetch(`/api/history/export.csv?from=${today}&to=${today}&dtu=barn`)
     ).text();

@@ -32,11 +32,11 @@ const HISTORY_STATUSES: Readonly<Record<number, StatusDoc>> = {
   400: { description: 'A malformed or out-of-range parameter.', schema: HistoryErrorSchema },
   404: { description: 'This gateway records no history (e.g. a real OpenDTU device).' },
 };
-/** On a companion of several devices (issue 27): the device answered; the first one by default. */
+/** On a companion of several devices (issue 27): the device answered; all of them by default. */
 const DeviceParam = {
   dtu: z.string().optional().meta({
     description:
-      "On a companion: the id of the device whose history is answered (a removed device's too); the first device when absent. Unknown: 400 `unknown_device`.",
+      "On a companion: the id of the device whose history is answered (a removed device's too). Absent with several devices: all of them together (yields summed, every inverter with its `dtu`; with `serial`, the first device holding it; the CSV with a `device` column). Unknown: 400 `unknown_device`.",
     'x-heliodtu-extension': true,
   }),
 };

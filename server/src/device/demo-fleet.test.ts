@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { inverterModelOf } from '@heliodtu/contract/domain/inverter-model';
 import { productionDateOf } from '@heliodtu/contract/domain/production-date';
-import { demoFleetSlots, installDemoFleet } from './demo-fleet.js';
+import { DEMO_FLEET_VARIANT_MAX, demoFleetSlots, installDemoFleet } from './demo-fleet.js';
+import { hardwareOf } from './dev-info.js';
+import { formatSerialHex } from '@heliodtu/contract/wire';
 import { defaultConfigFile } from '@heliodtu/contract/config-file';
 import { parseFaults } from './faults.js';
 
@@ -25,6 +27,22 @@ describe('demo fleet (issue 3 §6)', () => {
       expect(Number(date?.week)).toBeLessThanOrEqual(53);
     }
     expect(slots.map((s) => s.order)).toEqual([0, 1, 2]);
+  });
+
+  it('gives each SIM_FLEET_VARIANT its own serials and names, the same models', () => {
+    const modelOf = (slot: { serial: number }) => hardwareOf(formatSerialHex(BigInt(slot.serial)));
+    const base = demoFleetSlots();
+    const seen = new Set(base.map((s) => s.serial));
+    for (const variant of [1, 2, 4, DEMO_FLEET_VARIANT_MAX]) {
+      const slots = demoFleetSlots(variant);
+      expect(slots.map(modelOf)).toEqual(base.map(modelOf));
+      for (const slot of slots) {
+        expect(seen.has(slot.serial)).toBe(false);
+        seen.add(slot.serial);
+        expect(Number(productionDateOf(slot.serial.toString(16))?.week)).toBeLessThanOrEqual(52);
+      }
+      expect(slots.map((s) => s.name)).toEqual(base.map((s) => `${s.name} ${variant + 1}`));
+    }
   });
 
   it('installs into the first slots of a config', () => {

@@ -51,9 +51,30 @@ export const DEMO_INVERTERS: readonly DemoInverter[] = [
   },
 ];
 
+/** The variants SIM_FLEET_VARIANT accepts: 0 (the demo fleet itself) up to this one. */
+export const DEMO_FLEET_VARIANT_MAX = 51;
+
+/**
+ * A demo inverter of fleet `variant` (SIM_FLEET_VARIANT, issue 27): several simulated gateways
+ * behind one companion each get their own serials and names. The production week moves by the
+ * variant (so the serial stays a valid one of its year); the running number, which picks the
+ * exact model, is kept, and with it the model. Variant 0 is the demo fleet unchanged.
+ */
+export function demoInverterOf(demo: DemoInverter, variant: number): DemoInverter {
+  if (variant === 0) return demo;
+  const week = Number(demo.serial.slice(5, 7));
+  const moved = ((week - 1 + variant) % 52) + 1;
+  return {
+    ...demo,
+    serial: `${demo.serial.slice(0, 5)}${String(moved).padStart(2, '0')}${demo.serial.slice(7)}`,
+    name: `${demo.name} ${variant + 1}`,
+  };
+}
+
 /** The three demo inverter slots, for slots 0..2 of a fresh config (issue 3 §6). */
-export function demoFleetSlots(): InverterSlotFile[] {
-  return DEMO_INVERTERS.map((demo, order) => {
+export function demoFleetSlots(variant = 0): InverterSlotFile[] {
+  return DEMO_INVERTERS.map((given, order) => {
+    const demo = demoInverterOf(given, variant);
     const slot = emptyInverterSlot();
     slot.serial = Number(parseSerialHex(demo.serial));
     slot.name = demo.name;
@@ -68,8 +89,8 @@ export function demoFleetSlots(): InverterSlotFile[] {
 }
 
 /** Put the demo fleet into the first slots of a config draft (use inside store.update). */
-export function installDemoFleet(draft: { inverters: InverterSlotFile[] }): void {
-  demoFleetSlots().forEach((slot, i) => {
+export function installDemoFleet(draft: { inverters: InverterSlotFile[] }, variant = 0): void {
+  demoFleetSlots(variant).forEach((slot, i) => {
     draft.inverters[i] = slot;
   });
 }

@@ -18,9 +18,12 @@ export function csvField(value: string | number): string {
 const csvLine = (fields: (string | number)[]) => fields.map(csvField).join(',') + '\r\n';
 const fixed1 = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
 
-/** The export of local days [from, to] as chunks of text (one per day), header first. */
+/**
+ * The export of local days [from, to] as chunks of text (one per day), header first; several
+ * devices (a companion without `dtu=`) day by day, each device's rows in turn.
+ */
 export function* csvChunks(
-  ctx: QueryContext,
+  contexts: readonly QueryContext[],
   from: number,
   to: number,
   resolution: HistoryResolution,
@@ -28,56 +31,73 @@ export function* csvChunks(
   /** Several devices (issue 27): a last column with the device id. */
   deviceColumn = false,
 ): Generator<string> {
-  const inverters = orderedInverters(ctx).filter(
-    (i) => serial === undefined || i.serial === serial,
-  );
-  const device = deviceColumn ? [ctx.device] : [];
-  const line = (fields: (string | number)[]) => csvLine([...fields, ...device]);
   yield csvLine([
     ...HISTORY_CSV_COLUMNS[resolution],
     ...(deviceColumn ? [HISTORY_CSV_DEVICE_COLUMN] : []),
   ]);
-  const { calendar, store } = ctx;
+  const devices = contexts.map((ctx) => ({
+    ctx,
+    inverters: orderedInverters(ctx).filter((i) => serial === undefined || i.serial === serial),
+    device: deviceColumn ? [ctx.device] : [],
+  }));
   for (let day = from; day <= to; day++) {
     let chunk = '';
-    if (resolution === 'day') {
-      const rows = new Map(store.days(day, day).map((r) => [r.inv, r]));
-      for (const inv of inverters) {
-        const row = rows.get(inv.id);
-        if (!row) continue;
-        const at = row.peak > 0 ? row.peakAt : null;
-        chunk += line([
-          calendar.dateOf(day),
-          inv.serial,
-          inv.name,
-          fixed1(row.wh),
-          fixed1(row.peak / 10),
-          at === null ? '' : calendar.clockOf(at * 1000),
-        ]);
-      }
-    } else {
-      const [fromS, toS] = [calendar.startOf(day) / 1000, calendar.startOf(day + 1) / 1000];
-      const order = new Map(inverters.map((inv, i) => [inv.id, i]));
-      const rows = store
-        .bucketsBetween(fromS, toS)
-        .flatMap((r) => {
-          const i = order.get(r.inv);
-          const inv = i === undefined ? undefined : inverters[i];
-          return inv && i !== undefined ? [{ inv, order: i, r }] : [];
-        })
-        .sort((a, b) => a.r.t - b.r.t || a.order - b.order);
-      for (const { inv, r } of rows) {
-        chunk += line([
-          new Date(r.t * 1000).toISOString().replace('.000Z', 'Z'),
-          calendar.dateTimeOf(r.t * 1000),
-          inv.serial,
-          inv.name,
-          fixed1(r.avg / 10),
-          fixed1(r.max / 10),
-          fixed1(r.wh),
-        ]);
-      }
+    for (const { ctx, inverters, device } of devices) {
+      chunk += dayRows(ctx, inverters, day, resolution, (fields) =>
+        csvLine([...fields, ...device]),
+      );
     }
     if (chunk) yield chunk;
   }
+}
+
+/** One device's rows of local day `day`. */
+function dayRows(
+  ctx: QueryContext,
+  inverters: ReturnType<typeof orderedInverters>,
+  day: number,
+  resolution: HistoryResolution,
+  line: (fields: (string | number)[]) => string,
+): string {
+  const { calendar, store } = ctx;
+  let chunk = '';
+  if (resolution === 'day') {
+    const rows = new Map(store.days(day, day).map((r) => [r.inv, r]));
+    for (const inv of inverters) {
+      const row = rows.get(inv.id);
+      if (!row) continue;
+      const at = row.peak > 0 ? row.peakAt : null;
+      chunk += line([
+        calendar.dateOf(day),
+        inv.serial,
+        inv.name,
+        fixed1(row.wh),
+        fixed1(row.peak / 10),
+        at === null ? '' : calendar.clockOf(at * 1000),
+      ]);
+    }
+    return chunk;
+  }
+  const [fromS, toS] = [calendar.startOf(day) / 1000, calendar.startOf(day + 1) / 1000];
+  const order = new Map(inverters.map((inv, i) => [inv.id, i]));
+  const rows = store
+    .bucketsBetween(fromS, toS)
+    .flatMap((r) => {
+      const i = order.get(r.inv);
+      const inv = i === undefined ? undefined : inverters[i];
+      return inv && i !== undefined ? [{ inv, order: i, r }] : [];
+    })
+    .sort((a, b) => a.r.t - b.r.t || a.order - b.order);
+  for (const { inv, r } of rows) {
+    chunk += line([
+      new Date(r.t * 1000).toISOString().replace('.000Z', 'Z'),
+      calendar.dateTimeOf(r.t * 1000),
+      inv.serial,
+      inv.name,
+      fixed1(r.avg / 10),
+      fixed1(r.max / 10),
+      fixed1(r.wh),
+    ]);
+  }
+  return chunk;
 }

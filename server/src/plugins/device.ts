@@ -28,7 +28,9 @@ export const devicePlugin = fp<DevicePluginOptions>(
   async (app, { autoTick }) => {
     const { options } = app.system;
     if (app.store.createdFresh && options.simFleet === 'demo') {
-      const seeded = await app.store.update((draft) => installDemoFleet(draft));
+      const seeded = await app.store.update((draft) =>
+        installDemoFleet(draft, options.simFleetVariant ?? 0),
+      );
       if (seeded) app.consoleLog.write('Demo fleet installed');
     }
     // Resolved once per boot: the radios the board initialises follow these pins (issue 3 §1).

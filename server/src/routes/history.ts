@@ -22,6 +22,7 @@ import {
   type HistoryRange,
 } from '@heliodtu/contract/history';
 import { formatSerialHex, parseSerialHex } from '@heliodtu/contract/wire';
+import { mergeDays, mergePeriods, mergeRanges, type DeviceAnswer } from '../history/all-devices.js';
 import { csvChunks } from '../history/csv.js';
 import { dayView, orderedInverters, periodView, type QueryContext } from '../history/queries.js';
 import { queryParam } from './query-param.js';
@@ -52,13 +53,14 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
   const history = app.history;
   if (!history) return;
   // On a companion the inverters are a device's: those it sent live data for since start.
-  // Several devices (issue 27): `dtu` names one, else the first; a removed device's history
-  // stays readable by its id.
+  // Several devices (issue 27): `dtu` names one; without it all devices answer together (an
+  // inverter asked for: the first device holding it). A removed device's history stays
+  // readable by its id.
   const registry = app.devices;
-  const deviceOf = (request: FastifyRequest): string => {
+  const namedDevice = (request: FastifyRequest): string | null => {
     const given = queryParam(request, HISTORY_DEVICE_PARAM);
     if (!registry) return history.device;
-    if (given === '') return registry.first?.id ?? history.device;
+    if (given === '') return null;
     const known =
       registry.get(given) !== undefined ||
       given === history.device ||
@@ -72,6 +74,20 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
     }
     return given;
   };
+  /** The devices answered: one, or every device in order when several and none named. */
+  const devicesOf = (request: FastifyRequest): string[] => {
+    const named = namedDevice(request);
+    if (named !== null) return [named];
+    const ids = registry?.list().map((device) => device.id) ?? [];
+    if (ids.length === 0) return [history.device];
+    const serial = serialText(request);
+    if (serial !== undefined && ids.length > 1) {
+      const holder = ids.find((id) => knownSerial(id, serial));
+      return [holder ?? ids[0]!];
+    }
+    return ids;
+  };
+  const deviceOf = (request: FastifyRequest): string => devicesOf(request)[0]!;
   const present = (device: string) =>
     registry
       ? (registry.get(device)?.companion.live.inverterSerials() ?? [])
@@ -79,19 +95,28 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
           .filter((slot) => slot.serial !== 0)
           .sort((a, b) => a.order - b.order)
           .map((slot) => formatSerialHex(BigInt(slot.serial)));
+  const knownSerial = (device: string, serial: string) =>
+    present(device).includes(serial) ||
+    history.db.inverters(device).some((i) => i.serial === serial);
 
-  /** `serial` normalised; unknown (no history, not configured) is a 400. */
-  const serialParam = (request: FastifyRequest): string | undefined => {
+  /** `serial` normalised, unchecked. */
+  const serialText = (request: FastifyRequest): string | undefined => {
     const text = queryParam(request, 'serial');
     if (text === '') return undefined;
     const value = parseSerialHex(text);
-    const serial = value === 0n ? '' : formatSerialHex(value);
-    const device = deviceOf(request);
-    const known =
-      present(device).includes(serial) ||
-      history.db.inverters(device).some((i) => i.serial === serial);
-    if (!known)
-      throw new BadQuery('unknown_inverter', `no inverter ${text} in the history`, 'serial');
+    return value === 0n ? '' : formatSerialHex(value);
+  };
+  /** `serial` normalised; unknown (no history, not configured) is a 400. */
+  const serialParam = (request: FastifyRequest): string | undefined => {
+    const serial = serialText(request);
+    if (serial === undefined) return undefined;
+    if (!knownSerial(deviceOf(request), serial)) {
+      throw new BadQuery(
+        'unknown_inverter',
+        `no inverter ${queryParam(request, 'serial')} in the history`,
+        'serial',
+      );
+    }
     return serial;
   };
 
@@ -104,10 +129,21 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(400).send(body);
     }
   };
-  /** A query on the history of the device `request` names. */
-  const reader = (request: FastifyRequest) => {
-    const device = deviceOf(request);
-    return <T>(query: (ctx: QueryContext) => T): T => history.read(present(device), query, device);
+  /**
+   * A query on every device `request` answers for: one answer as it is, several merged
+   * (history/all-devices.ts).
+   */
+  const readAll = <T>(
+    request: FastifyRequest,
+    query: (ctx: QueryContext) => T,
+    merge: (parts: DeviceAnswer<T>[]) => T,
+  ): T => {
+    const devices = devicesOf(request);
+    const parts = devices.map((device) => ({
+      device,
+      answer: history.read(present(device), query, device),
+    }));
+    return parts.length === 1 ? parts[0]!.answer : merge(parts);
   };
   const todayOf = (request: FastifyRequest) =>
     history.calendar(deviceOf(request)).dayOf(app.clock.now());
@@ -115,37 +151,44 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(HISTORY_PATHS.range, opts, async (request, reply) =>
     answer(reply, (): HistoryRange => {
-      const read = reader(request);
       const today = () => todayOf(request);
-      return read((ctx) => {
-        const range = ctx.store.dayRange(ctx.device);
-        return {
-          version: 1,
-          tz: ctx.calendar.tz,
-          today: ctx.calendar.dateOf(today()),
-          first_day: range ? ctx.calendar.dateOf(range.first) : null,
-          last_day: range ? ctx.calendar.dateOf(range.last) : null,
-          bucket_minutes: 5,
-          retention_days: history.retentionDays,
-          recording: history.recording,
-          inverters: orderedInverters(ctx).map((i) => ({
-            serial: i.serial,
-            name: i.name,
-            present: i.present,
-            strings: i.strings.map((name, index) => ({ index, name })),
-          })),
-        };
-      });
+      return readAll(
+        request,
+        (ctx) => {
+          const range = ctx.store.dayRange(ctx.device);
+          return {
+            version: 1,
+            tz: ctx.calendar.tz,
+            today: ctx.calendar.dateOf(today()),
+            first_day: range ? ctx.calendar.dateOf(range.first) : null,
+            last_day: range ? ctx.calendar.dateOf(range.last) : null,
+            bucket_minutes: 5,
+            retention_days: history.retentionDays,
+            recording: history.recording,
+            inverters: orderedInverters(ctx).map((i) => ({
+              serial: i.serial,
+              name: i.name,
+              present: i.present,
+              strings: i.strings.map((name, index) => ({ index, name })),
+            })),
+          };
+        },
+        mergeRanges,
+      );
     }),
   );
 
   app.get(HISTORY_PATHS.day, opts, async (request, reply) =>
     answer(reply, (): HistoryDay => {
-      const read = reader(request);
       const day = dateParam(request, 'date', todayOf(request));
       const serial = serialParam(request);
       const strings = ['1', 'true'].includes(queryParam(request, 'strings'));
-      return read((ctx) => dayView(ctx, day, { serial, strings }));
+      const calendar = history.calendar(deviceOf(request));
+      return readAll(
+        request,
+        (ctx) => dayView(ctx, day, { serial, strings }),
+        (parts) => mergeDays(parts, (ms) => calendar.clockOf(ms)),
+      );
     }),
   );
 
@@ -156,7 +199,11 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       if (!month) throw new BadQuery('bad_month', `month must be YYYY-MM ${YEARS}`, 'month');
       const from = dayNumber({ ...month, day: 1 });
       const to = from + daysInMonth(month.year, month.month) - 1;
-      return reader(request)((ctx) => periodView(ctx, 'month', text, from, to, (date) => date));
+      return readAll(
+        request,
+        (ctx) => periodView(ctx, 'month', text, from, to, (date) => date),
+        mergePeriods,
+      );
     }),
   );
 
@@ -167,18 +214,26 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       if (year === null) throw new BadQuery('bad_year', `year must be YYYY ${YEARS}`, 'year');
       const from = dayNumber({ year, month: 1, day: 1 });
       const to = dayNumber({ year, month: 12, day: 31 });
-      return reader(request)((ctx) =>
-        periodView(ctx, 'year', text, from, to, (date) => date.slice(0, 7)),
+      return readAll(
+        request,
+        (ctx) => periodView(ctx, 'year', text, from, to, (date) => date.slice(0, 7)),
+        mergePeriods,
       );
     }),
   );
 
   app.get(HISTORY_PATHS.years, opts, async (request, reply) =>
     answer(reply, (): HistoryPeriod =>
-      reader(request)((ctx) => {
-        const range = ctx.store.dayRange(ctx.device) ?? { first: 0, last: -1 };
-        return periodView(ctx, 'years', 'lifetime', range.first, range.last, (d) => d.slice(0, 4));
-      }),
+      readAll(
+        request,
+        (ctx) => {
+          const range = ctx.store.dayRange(ctx.device) ?? { first: 0, last: -1 };
+          return periodView(ctx, 'years', 'lifetime', range.first, range.last, (d) =>
+            d.slice(0, 4),
+          );
+        },
+        mergePeriods,
+      ),
     ),
   );
 
@@ -197,13 +252,17 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
         throw new BadQuery('range_too_large', `at most ${max} days per ${resolution} export`, 'to');
       }
       const serial = serialParam(request);
-      const ctx = reader(request)((c) => c);
+      const contexts = devicesOf(request).map((device) =>
+        history.read(present(device), (c) => c, device),
+      );
       const name = `heliodtu-history-${queryParam(request, 'from')}_${queryParam(request, 'to')}-${resolution}.csv`;
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${name}"`)
         .send(
-          Readable.from(csvChunks(ctx, from, to, resolution, serial, (registry?.size ?? 0) > 1)),
+          Readable.from(
+            csvChunks(contexts, from, to, resolution, serial, (registry?.size ?? 0) > 1),
+          ),
         );
     }),
   );

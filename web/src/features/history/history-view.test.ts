@@ -45,7 +45,9 @@ describe('history view state', () => {
   });
 
   it('exports buckets for a day and days for the longer views, never past today', () => {
-    expect(exportQuery({ view: 'day', date: '2025-06-20' }, bounds, '114182352592').query).toEqual({
+    expect(
+      exportQuery({ view: 'day', date: '2025-06-20' }, bounds, { serial: '114182352592' }).query,
+    ).toEqual({
       from: '2025-06-20',
       to: '2025-06-20',
       resolution: 'bucket',

@@ -13,11 +13,25 @@ import {
 export const HISTORY_VIEWS = ['day', 'month', 'year', 'lifetime'] as const;
 export type HistoryView = (typeof HISTORY_VIEWS)[number];
 
-/** What is shown: a view and one local date inside its period (the gateway's calendar). */
+/**
+ * What is shown: a view and one local date inside its period (the gateway's calendar), and on a
+ * companion of several devices the device (`dtu`; absent: all devices together, issue 27).
+ */
 export interface HistorySelection {
   view: HistoryView;
   date: string;
+  dtu?: string | undefined;
 }
+
+/** An inverter of the history: on a companion's all-devices answer, with its device. */
+export interface HistoryInverterRef {
+  serial: string;
+  dtu?: string | undefined;
+}
+
+/** A key that keeps one serial on two devices apart. */
+export const inverterKey = (inverter: HistoryInverterRef) =>
+  inverter.dtu ? `${inverter.dtu}/${inverter.serial}` : inverter.serial;
 
 /** The calendar bounds navigation stays in: the first day with data and the gateway's today. */
 export interface HistoryBounds {
@@ -32,11 +46,20 @@ export function selectionFromSearch(search: string, bounds: HistoryBounds): Hist
   const view = HISTORY_VIEWS.find((v) => v === viewParam) ?? 'day';
   const dateParam = params.get('date') ?? '';
   const valid = parseHistoryDate(dateParam) !== null && dateParam <= bounds.today;
-  return { view, date: valid ? dateParam : bounds.today };
+  const dtu = params.get('dtu');
+  return { view, date: valid ? dateParam : bounds.today, ...(dtu ? { dtu } : {}) };
 }
 
+/** The device a search names (`?dtu=`), before the bounds are known. */
+export const deviceOfSearch = (search: string) =>
+  new URLSearchParams(search).get('dtu') || undefined;
+
 export function searchOf(selection: HistorySelection): string {
-  return new URLSearchParams({ view: selection.view, date: selection.date }).toString();
+  return new URLSearchParams({
+    view: selection.view,
+    date: selection.date,
+    ...(selection.dtu ? { dtu: selection.dtu } : {}),
+  }).toString();
 }
 
 /** 'YYYY-MM' and 'YYYY' of a date. */
@@ -104,7 +127,7 @@ export function shiftSelection(
 export function exportQuery(
   selection: HistorySelection,
   bounds: HistoryBounds,
-  serial?: string,
+  inverter?: HistoryInverterRef,
 ): { path: string; query: Record<string, string> } {
   const resolution: HistoryResolution = selection.view === 'day' ? 'bucket' : 'day';
   let { from, to } = periodDays(selection, bounds);
@@ -112,7 +135,9 @@ export function exportQuery(
   const oldest = addDays(to, -(HISTORY_EXPORT_MAX_DAYS[resolution] - 1));
   if (from < oldest) from = oldest;
   const query: Record<string, string> = { from, to, resolution };
-  if (serial) query['serial'] = serial;
+  if (inverter) query['serial'] = inverter.serial;
+  const dtu = inverter?.dtu ?? selection.dtu;
+  if (dtu) query['dtu'] = dtu;
   return { path: HISTORY_PATHS.export, query };
 }
 

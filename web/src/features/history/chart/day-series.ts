@@ -1,4 +1,5 @@
 import type { HistoryDay, HistoryPoint } from '@heliodtu/contract/history';
+import { inverterKey } from '../history-view';
 
 /** One curve of the day chart: a label and the average power per bucket (null = no poll). */
 export interface DaySeries {
@@ -44,6 +45,8 @@ export function daySeries(
   day: HistoryDay,
   totalLabel: string,
   stringLabel: (index: number) => string,
+  /** All devices of a companion (issue 27): the label of an inverter's device. */
+  deviceLabel: (dtu: string) => string = (dtu) => dtu,
 ): DayChartData {
   const step = day.bucket_minutes * 60;
   const times: number[] = [];
@@ -53,14 +56,15 @@ export function daySeries(
     series.push({ key: 'total', label: totalLabel, values: valuesOn(times, day.total.points) });
   }
   for (const inverter of day.inverters) {
+    const name = inverter.name || inverter.serial;
     series.push({
-      key: inverter.serial,
-      label: inverter.name || inverter.serial,
+      key: inverterKey(inverter),
+      label: inverter.dtu ? `${name} (${deviceLabel(inverter.dtu)})` : name,
       values: valuesOn(times, inverter.points),
     });
     for (const string of inverter.strings ?? []) {
       series.push({
-        key: `${inverter.serial}/${string.index}`,
+        key: `${inverterKey(inverter)}/${string.index}`,
         label: string.name || stringLabel(string.index + 1),
         values: valuesOn(times, string.points),
       });

@@ -7,6 +7,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { useHistoryDay } from '../api/history-queries';
 import { daySeries } from '../chart/day-series';
 import { dateLabel, kwh } from '../history-format';
+import { inverterKey, type HistoryInverterRef } from '../history-view';
 import { DataTable } from './data-table';
 import { StatCards } from './stat-cards';
 import { ViewError } from './view-error';
@@ -17,20 +18,40 @@ const DayChart = lazy(() => import('../chart/day-chart').then((m) => ({ default:
 export interface DayViewProps {
   date: string;
   range: HistoryRange;
-  serial: string | undefined;
-  onSerial(serial: string | undefined): void;
+  /** The one inverter shown with its strings; absent: the fleet and every inverter. */
+  inverter: HistoryInverterRef | undefined;
+  onInverter(inverter: HistoryInverterRef | undefined): void;
+  /** A companion's device shown (issue 27); absent: all devices (or a plain gateway). */
+  dtu: string | undefined;
+  /** The name of a device, for inverters of all devices. */
+  deviceLabel(dtu: string): string;
   asTable: boolean;
 }
 
 /** One local day: yield, peak, the power curves (fleet and inverters, or one inverter's strings). */
-export function DayView({ date, range, serial, onSerial, asTable }: DayViewProps) {
+export function DayView({
+  date,
+  range,
+  inverter,
+  onInverter,
+  dtu,
+  deviceLabel,
+  asTable,
+}: DayViewProps) {
   const t = useT();
   const format = useFormat();
   const locale = useLocale();
-  const { query, shown: day, stale } = useHistoryDay(date, serial, true);
+  const { query, shown: day, stale } = useHistoryDay(date, inverter, dtu, true);
   const chart = useMemo(
-    () => day && daySeries(day, t('history.Fleet'), (n) => t('history.StringN', { n: String(n) })),
-    [day, t],
+    () =>
+      day &&
+      daySeries(
+        day,
+        t('history.Fleet'),
+        (n) => t('history.StringN', { n: String(n) }),
+        deviceLabel,
+      ),
+    [day, t, deviceLabel],
   );
 
   if (!day || !chart) {
@@ -43,8 +64,8 @@ export function DayView({ date, range, serial, onSerial, asTable }: DayViewProps
     );
   }
 
-  const figures = serial
-    ? (day.inverters.find((i) => i.serial === serial) ?? day.total)
+  const figures = inverter
+    ? (day.inverters.find((i) => i.serial === inverter.serial) ?? day.total)
     : day.total;
   const watts = (v: number | null | undefined) =>
     v === null || v === undefined ? '–' : `${format.decimalNoDigits(v)} W`;
@@ -81,15 +102,23 @@ export function DayView({ date, range, serial, onSerial, asTable }: DayViewProps
         <select
           id="history-curves"
           className="form-select form-select-sm w-auto"
-          value={serial ?? ''}
-          onChange={(e) => onSerial(e.target.value || undefined)}
+          value={inverter ? inverterKey(inverter) : ''}
+          onChange={(e) => {
+            const picked = range.inverters.find((i) => inverterKey(i) === e.target.value);
+            onInverter(picked && { serial: picked.serial, dtu: picked.dtu });
+          }}
         >
           <option value="">{t('history.FleetAndInverters')}</option>
-          {range.inverters.map((inverter) => (
-            <option key={inverter.serial} value={inverter.serial}>
-              {t('history.InverterStrings', { name: inverter.name || inverter.serial })}
-            </option>
-          ))}
+          {range.inverters.map((choice) => {
+            const name = choice.name || choice.serial;
+            return (
+              <option key={inverterKey(choice)} value={inverterKey(choice)}>
+                {t('history.InverterStrings', {
+                  name: choice.dtu ? `${name} (${deviceLabel(choice.dtu)})` : name,
+                })}
+              </option>
+            );
+          })}
         </select>
       </div>
       <p className="small text-body-secondary mb-2" data-testid="history-summary">

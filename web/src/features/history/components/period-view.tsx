@@ -6,7 +6,13 @@ import { PATHS } from '@/lib/paths';
 import { useLocale, useT } from '@/lib/i18n/use-t';
 import { useHistoryPeriod } from '../api/history-queries';
 import { kwh } from '../history-format';
-import { drillDown, searchOf, type HistoryBounds, type HistorySelection } from '../history-view';
+import {
+  drillDown,
+  inverterKey,
+  searchOf,
+  type HistoryBounds,
+  type HistorySelection,
+} from '../history-view';
 import { barsOf, peakDetail, periodName } from '../period-bars';
 import { DataTable } from './data-table';
 import { StatCards } from './stat-cards';
@@ -26,10 +32,12 @@ export interface PeriodViewProps {
   asTable: boolean;
   /** Opens the period of a bar one level down: a bar clicked or Enter on it, or its table link. */
   onDrill(next: HistorySelection, from: 'chart' | 'table'): void;
+  /** The name of a device, for inverters of all devices (issue 27). */
+  deviceLabel(dtu: string): string;
 }
 
 /** Month (daily bars), year (monthly bars) or lifetime (yearly bars) of the fleet's yield. */
-export function PeriodView({ selection, bounds, asTable, onDrill }: PeriodViewProps) {
+export function PeriodView({ selection, bounds, asTable, onDrill, deviceLabel }: PeriodViewProps) {
   const t = useT();
   const format = useFormat();
   const locale = useLocale();
@@ -45,8 +53,13 @@ export function PeriodView({ selection, bounds, asTable, onDrill }: PeriodViewPr
     [bars],
   );
   const targets = useMemo(
-    () => bars?.keys.map((key, i) => (bars.entries[i] ? drillDown(selection.view, key) : null)),
-    [bars, selection.view],
+    () =>
+      bars?.keys.map((key, i) => {
+        const next = bars.entries[i] ? drillDown(selection.view, key) : null;
+        // The device shown stays shown one level down.
+        return next && selection.dtu ? { ...next, dtu: selection.dtu } : next;
+      }),
+    [bars, selection.view, selection.dtu],
   );
   const onPick = useCallback(
     (idx: number) => {
@@ -113,7 +126,10 @@ export function PeriodView({ selection, bounds, asTable, onDrill }: PeriodViewPr
             kwh(format, entry.yield_wh),
             watts(entry.peak_w),
             ...period.inverters.map((inv) =>
-              kwh(format, entry.inverters.find((x) => x.serial === inv.serial)?.yield_wh ?? 0),
+              kwh(
+                format,
+                entry.inverters.find((x) => inverterKey(x) === inverterKey(inv))?.yield_wh ?? 0,
+              ),
             ),
           ],
         ]
@@ -155,7 +171,10 @@ export function PeriodView({ selection, bounds, asTable, onDrill }: PeriodViewPr
             t('history.Period'),
             `${t('history.Yield')} [kWh]`,
             `${t('history.Peak')} [W]`,
-            ...period.inverters.map((inv) => `${inv.name || inv.serial} [kWh]`),
+            ...period.inverters.map((inv) => {
+              const name = inv.name || inv.serial;
+              return `${inv.dtu ? `${name} (${deviceLabel(inv.dtu)})` : name} [kWh]`;
+            }),
           ]}
           rows={rows}
           heads={heads}
