@@ -20,7 +20,7 @@ export function AlertsBell() {
   // Again after a login: a gateway that reads only after one answered 401 before.
   useEffect(() => watchAlerts(), [isLoggedIn]);
   if (count === undefined) return null;
-  const label = t('alerts.Bell', { count });
+  const label = t('menu.AlertsBell', { count });
   // In a navbar-nav of its own: the navbar's link colours apply only there.
   return (
     <div className="navbar-nav flex-row ms-auto me-2 me-md-0 ms-md-3 order-md-last">

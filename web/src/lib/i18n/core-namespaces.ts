@@ -21,6 +21,4 @@ export const CORE_NAMESPACES = [
   'liveoverview',
   // A companion's device problems (issue 24): the live view's banner and every load error.
   'deviceproblem',
-  // Alerts (issue 28): the bell in the shell and the marks in the live view.
-  'alerts',
 ] as const;

@@ -1,8 +1,9 @@
-import { memo } from 'react';
+import { memo, useEffect } from 'react';
 import warningIcon from 'bootstrap-icons/icons/exclamation-octagon-fill.svg?raw';
 import { Icon } from '@/components/ui/icon';
 import { alertText } from '@/lib/alert-text';
 import { alertStringKey, useAlertsStore } from '@/lib/alerts-store';
+import { ensureFullCatalog } from '@/lib/i18n/i18n-store';
 import { useTranslateAny } from '@/lib/i18n/use-t';
 
 /**
@@ -24,7 +25,13 @@ export const AlertMark = memo(function AlertMark({
       ? state.bySerial[serial]
       : state.byString[alertStringKey(serial, channel)],
   );
-  if (!alerts || alerts.length === 0) return null;
+  const marked = alerts !== undefined && alerts.length > 0;
+  // The alert texts are not in the first load (architecture "Budget"): fetched once a mark shows;
+  // until then the gateway's English line stands in (alertText).
+  useEffect(() => {
+    if (marked) void ensureFullCatalog();
+  }, [marked]);
+  if (!alerts || !marked) return null;
   const text = alerts.map((alert) => alertText(t, alert)).join('; ');
   return (
     <span
