@@ -11,8 +11,7 @@
 //
 //   node bench/companion-devices.mjs
 //   BENCH_WEB_DIST=<dir>  another build (default web/dist; built into a temp dir when missing)
-import { execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -30,6 +29,7 @@ import {
   stopServer,
 } from './lib/bench-server.mjs';
 import { percentile } from './lib/live-clients.mjs';
+import { benchWebDist } from './lib/web-dist.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const HARD_LIMIT_MS = 118_000;
@@ -76,18 +76,7 @@ const tempDir = (prefix) => {
   return dir;
 };
 
-function webDist() {
-  const given = process.env.BENCH_WEB_DIST ?? path.join(root, 'web/dist');
-  if (existsSync(path.join(given, 'index.html'))) return given;
-  const dir = tempDir('companion-devices-dist-');
-  out(`${given} missing: building the interface into ${dir}\n`);
-  execSync('npx vite build', {
-    cwd: path.join(root, 'web'),
-    env: { ...process.env, WEB_OUT_DIR: dir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return dir;
-}
+const webDist = () => benchWebDist({ root, tempDir, out, prefix: 'companion-devices-dist-' });
 
 /** HMT 6-channel serials (family 1382), a production week per device so no two devices share one. */
 const serialOf = (device, i) => `13829${String(10 + device)}${(0x21450 + i).toString(16)}`;
