@@ -1,5 +1,6 @@
 import type { CommandStatus } from '@heliodtu/contract/domain/alert-rules';
 import type { DeviceCompanion } from '../device/relay/companion.js';
+import type { CompanionAlertReads } from './companion-reads.js';
 import type { FleetSimulator } from '../device/simulator.js';
 import { sunElevation } from '../device/sun.js';
 import type { AlertSources } from './evaluator.js';
@@ -35,20 +36,30 @@ export function fleetSources(
 }
 
 /**
- * A companion's device as the evaluator reads it: the relayed live data (the same LiveSource the
- * socket fan-out and the history use) and since when the device is away. Its event log and
- * command results are not read (yet).
+ * One of a companion's devices as the evaluator reads it: the relayed live data (the same
+ * LiveSource the socket fan-out and the history use), since when the device is away, and, when
+ * given, its command results and event logs as `reads` last fetched them. `companion` is asked
+ * each time: a device replaced (new address or login) is read through its new companion.
  */
 export function companionSources(
-  companion: DeviceCompanion,
+  companion: DeviceCompanion | (() => DeviceCompanion | undefined),
   common: Pick<AlertSources, 'now' | 'daylight' | 'historyRecording'>,
+  reads?: Pick<CompanionAlertReads, 'commandStatus' | 'eventLog'>,
 ): AlertSources {
-  const live = companion.live;
+  const current = typeof companion === 'function' ? companion : () => companion;
+  const device = current()?.id;
+  if (device === undefined) throw new Error('no device to read alerts from');
   return {
     ...common,
-    device: live.deviceId,
-    inverterSerials: () => live.inverterSerials(),
-    liveData: (serial) => live.liveData(serial),
-    deviceAwaySince: () => companion.awaySince ?? null,
+    device,
+    inverterSerials: () => current()?.live.inverterSerials() ?? [],
+    liveData: (serial) => current()?.live.liveData(serial) ?? { inverters: [] },
+    deviceAwaySince: () => current()?.awaySince ?? null,
+    ...(reads
+      ? {
+          eventLog: (serial: string) => reads.eventLog(serial),
+          commandStatus: (serial: string) => reads.commandStatus(serial),
+        }
+      : {}),
   };
 }
