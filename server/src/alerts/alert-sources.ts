@@ -1,6 +1,8 @@
 import type { CommandStatus } from '@heliodtu/contract/domain/alert-rules';
 import type { DeviceCompanion } from '../device/relay/companion.js';
-import type { CompanionAlertReads } from './companion-reads.js';
+import type { DeviceRegistry } from '../device/relay/device-registry.js';
+import { COMMAND_READ_MS, CompanionAlertReads, EVENT_LOG_TURN_MS } from './companion-reads.js';
+import type { AlertEvaluators } from './evaluator-set.js';
 import type { FleetSimulator } from '../device/simulator.js';
 import { sunElevation } from '../device/sun.js';
 import type { AlertSources } from './evaluator.js';
@@ -62,4 +64,37 @@ export function companionSources(
         }
       : {}),
   };
+}
+
+/**
+ * Every device behind a companion gets its evaluator and its reads (command results, event logs
+ * one inverter per `eventLogTurnMs`), also a device added at run time; a device removed has its
+ * open alerts cleared. A replaced device (new address or login) keeps its evaluator and alerts.
+ */
+export function followCompanionDevices(
+  evaluators: AlertEvaluators,
+  registry: DeviceRegistry,
+  common: Pick<AlertSources, 'now' | 'daylight' | 'historyRecording'>,
+  eventLogTurnMs = EVENT_LOG_TURN_MS,
+): void {
+  const follow = (id: string) => {
+    const companion = () => registry.get(id)?.companion;
+    const reads = new CompanionAlertReads({
+      companion,
+      daylight: () => common.daylight(common.now()),
+      eventLogTurnMs,
+      commandReadMs: Math.min(COMMAND_READ_MS, eventLogTurnMs),
+    });
+    evaluators.add(companionSources(companion, common, reads), reads);
+  };
+  for (const device of registry.list()) follow(device.id);
+  registry.on('added', (device) => {
+    if (!evaluators.has(device.id)) follow(device.id);
+  });
+  registry.on('removed', (device) => {
+    // replace() adds the device back right after removing it: only a device still gone clears.
+    setImmediate(() => {
+      if (!registry.get(device.id)) evaluators.remove(device.id);
+    });
+  });
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Alert } from '@heliodtu/contract/alerts';
 import { resolveHostname } from '@heliodtu/contract/domain/hostname';
 import { FIRMWARE_RELEASES } from '@heliodtu/contract/domain/firmware-generation';
-import { companionSources, daylightAt, fleetSources } from './alert-sources.js';
+import { daylightAt, fleetSources, followCompanionDevices } from './alert-sources.js';
 import { localParts } from '../device/posix-tz.js';
 import { MemoryAlertRows, type AlertRecord, type AlertRowsApi } from '../history/alert-rows.js';
 import { primaryInterface } from '../system/host-network.js';
@@ -11,7 +11,7 @@ import { AlertSettingsStore, inQuietHours } from './alert-settings.js';
 import { wireAlert } from './alert-text.js';
 import { AlertsMqtt } from './alerts-mqtt.js';
 import { AlertEvaluators } from './evaluator-set.js';
-import { COMMAND_READ_MS, CompanionAlertReads, EVENT_LOG_TURN_MS } from './companion-reads.js';
+import { EVENT_LOG_TURN_MS } from './companion-reads.js';
 import { AlertOutbox } from './outbox.js';
 import { postWebhook, webhookPayload } from './webhook.js';
 import { alertEmail, sendEmail, type EmailMessage } from './email.js';
@@ -56,27 +56,7 @@ function evaluatorsOf(app: FastifyInstance, evaluators: AlertEvaluators): void {
   }
   // Tests read faster (ALERTS_DEVICE_READ_MS=500); documented in docs/alerts.md.
   const turnMs = Number(process.env['ALERTS_DEVICE_READ_MS']) || EVENT_LOG_TURN_MS;
-  const follow = (id: string) => {
-    const companion = () => registry.get(id)?.companion;
-    const reads = new CompanionAlertReads({
-      companion,
-      daylight: () => daylight(app.clock.now()),
-      eventLogTurnMs: turnMs,
-      commandReadMs: Math.min(COMMAND_READ_MS, turnMs),
-    });
-    evaluators.add(companionSources(companion, common, reads), reads);
-  };
-  for (const device of registry.list()) follow(device.id);
-  registry.on('added', (device) => {
-    // A replaced device (new address or login) keeps its evaluator: it reads the new companion.
-    if (!evaluators.has(device.id)) follow(device.id);
-  });
-  registry.on('removed', (device) => {
-    // replace() adds the device back right after removing it: only a device still gone clears.
-    setImmediate(() => {
-      if (!registry.get(device.id)) evaluators.remove(device.id);
-    });
-  });
+  followCompanionDevices(evaluators, registry, common, turnMs);
 }
 
 function retryFromEnv(): readonly number[] {
@@ -103,7 +83,12 @@ export const alertsPlugin = fp(
     };
     const settings = new AlertSettingsStore(app.store.dataDir);
     await settings.load(log, app.store.createdFresh);
-    const evaluator = new AlertEvaluators(rows, () => memory, () => app.clock.now(), log);
+    const evaluator = new AlertEvaluators(
+      rows,
+      () => memory,
+      () => app.clock.now(),
+      log,
+    );
     evaluatorsOf(app, evaluator);
     const wire = (record: AlertRecord) => wireAlert(record, evaluator.namesOf(record.device));
     const gatewayName = () => resolveHostname(app.store.config.wifi.hostname, app.system.chipId);
