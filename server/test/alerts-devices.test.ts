@@ -98,7 +98,7 @@ describe('alerts on a companion with several devices', () => {
       ],
     });
     const clock = { now: Date.now() };
-    const { rows, evaluators, conditions } = evaluatorsOver(companion, clock);
+    const { rows, evaluators } = evaluatorsOver(companion, clock);
     onTestFinished(() => evaluators.stop());
 
     const body = new FormData();

@@ -122,7 +122,8 @@ function readStatuses(
   into.clear();
   for (const [serial, entry] of Object.entries(body as Record<string, unknown>)) {
     const status = (entry as Record<string, unknown> | null)?.[field];
-    if (COMMAND_STATUSES.includes(status as CommandStatus)) into.set(serial, status as CommandStatus);
+    if (COMMAND_STATUSES.includes(status as CommandStatus))
+      into.set(serial, status as CommandStatus);
   }
 }
 
