@@ -1,5 +1,8 @@
 import type { CommandStatus } from '@heliodtu/contract/domain/alert-rules';
 import type { DeviceCompanion } from '../device/relay/companion.js';
+import type { DeviceRegistry } from '../device/relay/device-registry.js';
+import { COMMAND_READ_MS, CompanionAlertReads, EVENT_LOG_TURN_MS } from './companion-reads.js';
+import type { AlertEvaluators } from './evaluator-set.js';
 import type { FleetSimulator } from '../device/simulator.js';
 import { sunElevation } from '../device/sun.js';
 import type { AlertSources } from './evaluator.js';
@@ -35,20 +38,63 @@ export function fleetSources(
 }
 
 /**
- * A companion's device as the evaluator reads it: the relayed live data (the same LiveSource the
- * socket fan-out and the history use) and since when the device is away. Its event log and
- * command results are not read (yet).
+ * One of a companion's devices as the evaluator reads it: the relayed live data (the same
+ * LiveSource the socket fan-out and the history use), since when the device is away, and, when
+ * given, its command results and event logs as `reads` last fetched them. `companion` is asked
+ * each time: a device replaced (new address or login) is read through its new companion.
  */
 export function companionSources(
-  companion: DeviceCompanion,
+  companion: DeviceCompanion | (() => DeviceCompanion | undefined),
   common: Pick<AlertSources, 'now' | 'daylight' | 'historyRecording'>,
+  reads?: Pick<CompanionAlertReads, 'commandStatus' | 'eventLog'>,
 ): AlertSources {
-  const live = companion.live;
+  const current = typeof companion === 'function' ? companion : () => companion;
+  const device = current()?.id;
+  if (device === undefined) throw new Error('no device to read alerts from');
   return {
     ...common,
-    device: live.deviceId,
-    inverterSerials: () => live.inverterSerials(),
-    liveData: (serial) => live.liveData(serial),
-    deviceAwaySince: () => companion.awaySince ?? null,
+    device,
+    inverterSerials: () => current()?.live.inverterSerials() ?? [],
+    liveData: (serial) => current()?.live.liveData(serial) ?? { inverters: [] },
+    deviceAwaySince: () => current()?.awaySince ?? null,
+    ...(reads
+      ? {
+          eventLog: (serial: string) => reads.eventLog(serial),
+          commandStatus: (serial: string) => reads.commandStatus(serial),
+        }
+      : {}),
   };
+}
+
+/**
+ * Every device behind a companion gets its evaluator and its reads (command results, event logs
+ * one inverter per `eventLogTurnMs`), also a device added at run time; a device removed has its
+ * open alerts cleared. A replaced device (new address or login) keeps its evaluator and alerts.
+ */
+export function followCompanionDevices(
+  evaluators: AlertEvaluators,
+  registry: DeviceRegistry,
+  common: Pick<AlertSources, 'now' | 'daylight' | 'historyRecording'>,
+  eventLogTurnMs = EVENT_LOG_TURN_MS,
+): void {
+  const follow = (id: string) => {
+    const companion = () => registry.get(id)?.companion;
+    const reads = new CompanionAlertReads({
+      companion,
+      daylight: () => common.daylight(common.now()),
+      eventLogTurnMs,
+      commandReadMs: Math.min(COMMAND_READ_MS, eventLogTurnMs),
+    });
+    evaluators.add(companionSources(companion, common, reads), reads);
+  };
+  for (const device of registry.list()) follow(device.id);
+  registry.on('added', (device) => {
+    if (!evaluators.has(device.id)) follow(device.id);
+  });
+  registry.on('removed', (device) => {
+    // replace() adds the device back right after removing it: only a device still gone clears.
+    setImmediate(() => {
+      if (!registry.get(device.id)) evaluators.remove(device.id);
+    });
+  });
 }

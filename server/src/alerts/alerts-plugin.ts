@@ -3,14 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Alert } from '@heliodtu/contract/alerts';
 import { resolveHostname } from '@heliodtu/contract/domain/hostname';
 import { FIRMWARE_RELEASES } from '@heliodtu/contract/domain/firmware-generation';
-import { companionSources, daylightAt, fleetSources } from './alert-sources.js';
+import { daylightAt, fleetSources, followCompanionDevices } from './alert-sources.js';
 import { localParts } from '../device/posix-tz.js';
 import { MemoryAlertRows, type AlertRecord, type AlertRowsApi } from '../history/alert-rows.js';
 import { primaryInterface } from '../system/host-network.js';
 import { AlertSettingsStore, inQuietHours } from './alert-settings.js';
 import { wireAlert } from './alert-text.js';
 import { AlertsMqtt } from './alerts-mqtt.js';
-import { AlertEvaluator, type AlertSources } from './evaluator.js';
+import { AlertEvaluators } from './evaluator-set.js';
+import { EVENT_LOG_TURN_MS } from './companion-reads.js';
 import { AlertOutbox } from './outbox.js';
 import { postWebhook, webhookPayload } from './webhook.js';
 import { alertEmail, sendEmail, type EmailMessage } from './email.js';
@@ -27,7 +28,7 @@ export const ALERT_RETRY_MS: readonly number[] = [5_000, 30_000, 120_000];
 export const ALERT_EVALUATE_MS = 2_000;
 
 export interface AlertsService {
-  evaluator: AlertEvaluator;
+  evaluator: AlertEvaluators;
   settings: AlertSettingsStore;
   webhook: AlertOutbox;
   email: AlertOutbox;
@@ -37,14 +38,25 @@ export interface AlertsService {
   gatewayName: () => string;
 }
 
-/** What the evaluator reads: the simulated fleet, or the companion's device. */
-function sourcesOf(app: FastifyInstance): AlertSources {
+/**
+ * One evaluator per device: the simulated fleet's, or each of the companion's devices with its
+ * relayed live data, command results and event logs, following devices added and removed.
+ */
+function evaluatorsOf(app: FastifyInstance, evaluators: AlertEvaluators): void {
+  const daylight = daylightAt(() => app.store.config.ntp);
   const common = {
     now: () => app.clock.now(),
-    daylight: daylightAt(() => app.store.config.ntp),
+    daylight,
     historyRecording: () => (app.history ? app.history.recording : null),
   };
-  return app.companion ? companionSources(app.companion, common) : fleetSources(app.device, common);
+  const registry = app.devices;
+  if (!registry) {
+    evaluators.add(fleetSources(app.device, common));
+    return;
+  }
+  // Tests read faster (ALERTS_DEVICE_READ_MS=500); documented in docs/alerts.md.
+  const turnMs = Number(process.env['ALERTS_DEVICE_READ_MS']) || EVENT_LOG_TURN_MS;
+  followCompanionDevices(evaluators, registry, common, turnMs);
 }
 
 function retryFromEnv(): readonly number[] {
@@ -71,15 +83,14 @@ export const alertsPlugin = fp(
     };
     const settings = new AlertSettingsStore(app.store.dataDir);
     await settings.load(log, app.store.createdFresh);
-    const sources = sourcesOf(app);
-    let evaluator: AlertEvaluator;
-    try {
-      evaluator = new AlertEvaluator(sources, rows, log);
-    } catch (error) {
-      log(`Alerts: stored alerts unreadable: ${(error as Error).message}`);
-      evaluator = new AlertEvaluator(sources, () => memory, log);
-    }
-    const wire = (record: AlertRecord) => wireAlert(record, evaluator);
+    const evaluator = new AlertEvaluators(
+      rows,
+      () => memory,
+      () => app.clock.now(),
+      log,
+    );
+    evaluatorsOf(app, evaluator);
+    const wire = (record: AlertRecord) => wireAlert(record, evaluator.namesOf(record.device));
     const gatewayName = () => resolveHostname(app.store.config.wifi.hostname, app.system.chipId);
     const quiet = () => {
       const parts = localParts(app.clock.now(), app.store.config.ntp.timezone);
@@ -162,6 +173,7 @@ export const alertsPlugin = fp(
     };
     evaluator.on('opened', (record) => changed('opened', record));
     evaluator.on('cleared', (record) => changed('cleared', record));
+    evaluator.clearOthers();
     app.decorate('alerts', {
       evaluator,
       settings,

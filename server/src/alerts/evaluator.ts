@@ -230,6 +230,16 @@ export class AlertEvaluator extends EventEmitter<EvaluatorEvents> implements Ale
     if (record) this.emit('cleared', record);
   }
 
+  /**
+   * The device is gone (removed from the companion's devices): every open alert of it clears
+   * now, none waits for the hold-off, since nothing will ever say its condition ended.
+   */
+  clearAll(at: number): void {
+    const open = Object.values(this.tracker).filter((alert) => alert.raisedAt !== null);
+    this.tracker = {};
+    for (const alert of open) this.clear({ ...alert, goneSince: at });
+  }
+
   openAlerts(): AlertRecord[] {
     return this.rows()
       .open()
