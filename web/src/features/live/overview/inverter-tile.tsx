@@ -130,9 +130,7 @@ export const InverterTile = memo(function InverterTile({
           <span data-testid="tile-yield">
             {`${t('liveoverview.Today')} ${formatValueWithUnit(format, inverter.INV?.['0']?.YieldDay)}`}
           </span>
-          <span className="ms-auto">
-            {`${t('liveoverview.Age')} ${ageText}`}
-          </span>
+          <span className="ms-auto">{`${t('liveoverview.Age')} ${ageText}`}</span>
         </div>
         {alsoOn && (
           <p className="small mb-1 text-warning-emphasis" role="note" data-testid="tile-collision">
