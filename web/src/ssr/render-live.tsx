@@ -65,6 +65,34 @@ function htmlTag(tag: string, lang: string, theme: string | undefined): string {
   return next.replace(/>$/, ` ${RENDERED_ATTRIBUTE}>`);
 }
 
+/**
+ * The template before its root, made once per template, language and theme: with the
+ * stylesheet inline (first visits) it is tens of kB, copied twice by each replace.
+ */
+const heads = new Map<string, { template: string; head: string }>();
+/** Entries at most: languages × themes × the two templates (stylesheet inline or linked). */
+const HEADS_MAX = 24;
+
+function pageHead(
+  template: string,
+  root: number,
+  tag: string,
+  lang: string,
+  theme: string | undefined,
+): string {
+  // Any other theme keeps the template's (htmlTag): one entry for all of them.
+  const key = `${lang}|${theme === 'light' || theme === 'dark' ? theme : ''}|${template.length}`;
+  const known = heads.get(key);
+  if (known?.template === template) return known.head;
+  const head = template
+    .slice(0, root)
+    .replace(tag, htmlTag(tag, lang, theme))
+    .replace(HEAD_TAG, (opening) => `${opening}<script>${earlyClickScript()}</script>`);
+  if (heads.size >= HEADS_MAX) heads.clear();
+  heads.set(key, { template, head });
+  return head;
+}
+
 /** Renders only the markup of the live page (for the bench and tests). */
 export function renderLiveMarkup(
   live: unknown,
@@ -83,6 +111,9 @@ export function renderLiveMarkup(
     markup = renderToString(<RenderedApp ssrPath={PATHS.live} />);
   } finally {
     freezeClock(undefined);
+    // Nothing of this render stays referenced until the next one: its data then dies young, in
+    // the scavenge after it, instead of being promoted and costing a full GC later.
+    liveActions.reset();
   }
   // renderToString swallows an error inside a Suspense boundary and leaves the boundary to the
   // browser (a spinner, and a redone hydration there): no page rather than that one.
@@ -114,10 +145,7 @@ export function renderLivePageParts(
   if (markup === undefined) return undefined;
   const state: RenderedLiveState = { version: 1, lang, renderedAt: now, live };
   return [
-    template
-      .slice(0, root)
-      .replace(tag, htmlTag(tag, lang, options.theme))
-      .replace(HEAD_TAG, (head) => `${head}<script>${earlyClickScript()}</script>`),
+    pageHead(template, root, tag, lang, options.theme),
     '<div id="root">',
     markup,
     `</div><script type="application/json" id="${RENDERED_STATE_ID}">`,

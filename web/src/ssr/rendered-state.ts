@@ -33,8 +33,12 @@ const ESCAPED: Record<string, string> = {
  * name can end the element or start markup; U+2028/2029 for old JSON parsers alike.
  */
 export function scriptJson(value: unknown): string {
-  // One pass over the text (the gateway writes it into every rendered page).
-  return JSON.stringify(value).replace(UNSAFE_IN_SCRIPT, (char) => ESCAPED[char] ?? char);
+  // The gateway writes it into every rendered page: a scan that allocates nothing first, since
+  // live data seldom holds such a character, then one pass that replaces them.
+  const json = JSON.stringify(value);
+  UNSAFE_IN_SCRIPT.lastIndex = 0;
+  if (!UNSAFE_IN_SCRIPT.test(json)) return json;
+  return json.replace(UNSAFE_IN_SCRIPT, (char) => ESCAPED[char] ?? char);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

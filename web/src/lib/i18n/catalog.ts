@@ -102,15 +102,27 @@ export function createTranslator(
   locale = 'en',
 ): TranslateAny {
   const resolve = (key: string) => lookup(messages, key) ?? lookup(fallback, key);
+  // Catalogues never change under a translator (a new one comes with new messages): each key is
+  // looked up once, and a text without parameters formatted once. The server render asks the
+  // same keys for every tile and string (bench/ssr-render.mjs: allocations, hence GC pauses).
+  const found = new Map<string, { message: string; locale: string } | null>();
+  const plain = new Map<string, string>();
   return (key, params, count) => {
-    const own = lookup(messages, key);
-    const message = own ?? lookup(fallback, key);
-    if (message === undefined) return key;
-    return formatMessage(message, {
-      params,
-      count,
-      resolve,
-      locale: own === undefined ? 'en' : locale,
-    });
+    const constant = params === undefined && count === undefined;
+    if (constant) {
+      const done = plain.get(key);
+      if (done !== undefined) return done;
+    }
+    let entry = found.get(key);
+    if (entry === undefined) {
+      const own = lookup(messages, key);
+      const message = own ?? lookup(fallback, key);
+      entry = message === undefined ? null : { message, locale: own === undefined ? 'en' : locale };
+      found.set(key, entry);
+    }
+    if (entry === null) return key;
+    const text = formatMessage(entry.message, { params, count, resolve, locale: entry.locale });
+    if (constant) plain.set(key, text);
+    return text;
   };
 }

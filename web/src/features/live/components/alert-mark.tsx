@@ -1,4 +1,5 @@
 import { memo, useEffect } from 'react';
+import type { Alert } from '@heliodtu/contract/alerts';
 import warningIcon from 'bootstrap-icons/icons/exclamation-octagon-fill.svg?raw';
 import { Icon } from '@/components/ui/icon';
 import { alertText } from '@/lib/alert-text';
@@ -19,7 +20,6 @@ export const AlertMark = memo(function AlertMark({
   /** A DC input: only that string's alerts; without it every alert of the inverter. */
   channel?: string | number;
 }) {
-  const t = useTranslateAny();
   const alerts = useAlertsStore((state) =>
     channel === undefined
       ? state.bySerial[serial]
@@ -32,6 +32,20 @@ export const AlertMark = memo(function AlertMark({
     if (marked) void ensureFullCatalog();
   }, [marked]);
   if (!alerts || !marked) return null;
+  return <AlertBadge alerts={alerts} serial={serial} channel={channel} />;
+});
+
+/** The badge, apart so that no mark (the usual case, on every tile and string) reads no texts. */
+function AlertBadge({
+  alerts,
+  serial,
+  channel,
+}: {
+  alerts: readonly Alert[];
+  serial: string;
+  channel: string | number | undefined;
+}) {
+  const t = useTranslateAny();
   const text = alerts.map((alert) => alertText(t, alert)).join('; ');
   return (
     <span
@@ -46,4 +60,4 @@ export const AlertMark = memo(function AlertMark({
       <Icon svg={warningIcon} />
     </span>
   );
-});
+}

@@ -8,9 +8,16 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
+// One per language: the notice ticks every second, and a new format each time loads its data anew.
+const formats = new Map<string, Intl.RelativeTimeFormat>();
+
 /** "5 minutes ago", in the page's language: the largest whole unit, seconds below a minute. */
 export function ageText(locale: string, seconds: number): string {
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  let format = formats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    formats.set(locale, format);
+  }
   const [unit, size] = UNITS.find(([, length]) => seconds >= length) ?? ['second', 1];
   return format.format(-Math.floor(seconds / size), unit);
 }

@@ -128,11 +128,9 @@ export const InverterTile = memo(function InverterTile({
         )}
         <div className="d-flex flex-wrap column-gap-2 small text-body-secondary">
           <span data-testid="tile-yield">
-            {t('liveoverview.Today')} {formatValueWithUnit(format, inverter.INV?.['0']?.YieldDay)}
+            {`${t('liveoverview.Today')} ${formatValueWithUnit(format, inverter.INV?.['0']?.YieldDay)}`}
           </span>
-          <span className="ms-auto">
-            {t('liveoverview.Age')} {ageText}
-          </span>
+          <span className="ms-auto">{`${t('liveoverview.Age')} ${ageText}`}</span>
         </div>
         {alsoOn && (
           <p className="small mb-1 text-warning-emphasis" role="note" data-testid="tile-collision">

@@ -55,7 +55,7 @@ export function StringRows({
                   <AlertMark serial={serialOfLiveKey(liveKey)} channel={channel} />
                 </div>
                 <div role="cell" className="overview-string-power">
-                  {formatValue(format, values.Power)} W
+                  {`${formatValue(format, values.Power)} W`}
                 </div>
                 <div role="cell" className="overview-string-share">
                   {values.Irradiation

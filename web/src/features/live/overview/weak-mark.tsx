@@ -21,17 +21,25 @@ export const WeakMark = memo(function WeakMark({
   channel: string;
   name: string;
 }) {
-  const t = useT();
-  const format = useFormat();
-  const tipId = useId();
   const track = useWeakStringStore((state) => state.tracks[stringKey(liveKey, channel)]);
   const since = weakSince(track);
   if (since === null || !track) return null;
+  return <WeakMarkShown name={name} share={track.share} since={since} />;
+});
+
+/**
+ * The mark itself, apart so that the usual case (no weak string, every row of every tile on the
+ * server-rendered page and each redraw) costs one store read and no further hooks.
+ */
+function WeakMarkShown({ name, share, since }: { name: string; share: number; since: number }) {
+  const t = useT();
+  const format = useFormat();
+  const tipId = useId();
   // The device time is its wall clock read as UTC (device-clock.ts): shown as such.
   const time = new Date(since).toISOString().slice(11, 16);
   const text = t('liveoverview.WeakStringTip', {
     name,
-    share: format.decimalNoDigits(track.share * 100),
+    share: format.decimalNoDigits(share * 100),
     since: time,
   });
   return (
@@ -50,4 +58,4 @@ export const WeakMark = memo(function WeakMark({
       </span>
     </span>
   );
-});
+}
