@@ -1,4 +1,3 @@
-import { createTransport } from 'nodemailer';
 import type { Alert } from '@heliodtu/contract/alerts';
 import type { AlertSettings } from './alert-settings.js';
 
@@ -45,6 +44,8 @@ export async function sendEmail(
   email: AlertSettings['email'],
   message: EmailMessage,
 ): Promise<string | null> {
+  // Loaded on the first message: a gateway that sends no e-mail does not carry the SMTP client.
+  const { createTransport } = await import('nodemailer');
   const transport = createTransport({
     host: email.host,
     port: email.port,
