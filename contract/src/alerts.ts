@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ALERT_KINDS, EVENT_FAULT_CLASSES } from './domain/alert-rules.js';
+import { ALERT_KINDS } from './domain/alert-rules.js';
+import { EVENT_FAULT_CLASSES } from './domain/alert-faults.js';
 
 /**
  * Alerts (issue 28): a HelioDTU extension under /api/alerts/…. The status is readable like live

@@ -2,9 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   ALERT_HOLD_OFF_MS,
   alertKey,
-  commandConditions,
-  eventFaultClass,
-  eventFaultConditions,
   gatewayConditions,
   inverterConditions,
   stepAlerts,
@@ -15,6 +12,7 @@ import {
   type InverterFacts,
   type TrackedAlert,
 } from './alert-rules.js';
+import { commandConditions, eventFaultClass, eventFaultConditions } from './alert-faults.js';
 
 const MINUTE = 60_000;
 const A = '114182352591';

@@ -1,4 +1,4 @@
-import type { CommandStatus } from '@heliodtu/contract/domain/alert-rules';
+import type { CommandStatus } from '@heliodtu/contract/limit';
 import type { DeviceCompanion } from '../device/relay/companion.js';
 import type { DeviceRegistry } from '../device/relay/device-registry.js';
 import { COMMAND_READ_MS, CompanionAlertReads, EVENT_LOG_TURN_MS } from './companion-reads.js';

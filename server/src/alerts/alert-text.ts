@@ -1,5 +1,5 @@
 import type { Alert } from '@heliodtu/contract/alerts';
-import { eventFaultClass, type EventFaultClass } from '@heliodtu/contract/domain/alert-rules';
+import { eventFaultClass, type EventFaultClass } from '@heliodtu/contract/domain/alert-faults';
 import type { AlertRecord } from '../history/alert-rows.js';
 
 /**

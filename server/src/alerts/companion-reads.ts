@@ -1,4 +1,5 @@
-import type { CommandStatus, EventEntry } from '@heliodtu/contract/domain/alert-rules';
+import type { EventEntry } from '@heliodtu/contract/domain/alert-faults';
+import type { CommandStatus } from '@heliodtu/contract/limit';
 import type { DeviceCompanion } from '../device/relay/companion.js';
 import type { RelayResult } from '../device/relay/device-relay.js';
 

@@ -2,8 +2,6 @@ import { EventEmitter } from 'node:events';
 import {
   ALERT_RECENT_DAYS,
   alertKey,
-  commandConditions,
-  eventFaultConditions,
   gatewayConditions,
   inverterConditions,
   stepAlerts,
@@ -11,11 +9,15 @@ import {
   weakStringConditions,
   type AlertCondition,
   type AlertTrackerState,
-  type CommandStatus,
-  type EventEntry,
   type InverterFacts,
   type TrackedAlert,
 } from '@heliodtu/contract/domain/alert-rules';
+import {
+  commandConditions,
+  eventFaultConditions,
+  type EventEntry,
+} from '@heliodtu/contract/domain/alert-faults';
+import type { CommandStatus } from '@heliodtu/contract/limit';
 import {
   EMPTY_WEAK_STRING_STATE,
   feedWeakStrings,
