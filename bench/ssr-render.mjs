@@ -4,7 +4,7 @@
 // Prints, each blocking the event loop for its time (wall clock, and the process's CPU time,
 // which a busy shared machine inflates less):
 // - the cold first render, then every render with new live data (p50, p99, max after a warm-up);
-// - visits as the gateway serves them (server/src/plugins/rendered-live-page.ts: SharedLivePages),
+// - visits as the gateway serves them (server/src/plugins/shared-live-pages.ts: SharedLivePages),
 //   VISITS_PER_S visitors a second in en/de/fr, light/dark, the live data changing every
 //   CHANGE_MS: the time per visit and how many visits were served a page rendered for another;
 // - the page's size and brotli time (off the loop, in libuv's pool);
@@ -210,7 +210,7 @@ const afterRenders = heapAfterGc();
 // no part of the memory figures above).
 const { tsImport } = await import('tsx/esm/api');
 const { SharedLivePages, pageBytes } = await tsImport(
-  '../server/src/plugins/rendered-live-page.ts',
+  '../server/src/plugins/shared-live-pages.ts',
   import.meta.url,
 );
 let clock = Date.now();

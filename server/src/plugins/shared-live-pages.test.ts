@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SHARED_PAGE_MS, SharedLivePages, type LiveRenderModule } from './rendered-live-page.js';
+import type { LiveRenderModule } from './rendered-live-page.js';
+import { SHARED_PAGE_MS, SharedLivePages } from './shared-live-pages.js';
 
 // The gateway renders the live page once per change of the live data per language and theme
 // and shares it among visitors (bench/ssr-render.mjs); these pin down when a page is rendered anew.

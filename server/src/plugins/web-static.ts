@@ -7,12 +7,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { FirstVisitStylesheet, STYLESHEET_COOKIE } from './first-visit-stylesheet.js';
 import type { LiveSource } from '../routes/sockets/live-fanout.js';
-import {
-  cookieValue,
-  LiveRenderer,
-  renderedLivePage,
-  SharedLivePages,
-} from './rendered-live-page.js';
+import { cookieValue, LiveRenderer, renderedLivePage } from './rendered-live-page.js';
+import { SharedLivePages } from './shared-live-pages.js';
 
 export interface WebStaticOptions {
   webDist: string;
