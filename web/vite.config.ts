@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -139,7 +140,20 @@ function ssrConfig(outDir: string): UserConfig {
   return {
     base: './',
     plugins: [react(), coreCatalogues(false)],
-    resolve: { alias: [{ find: '@', replacement: path.resolve(webRoot, 'src') }] },
+    resolve: {
+      alias: [
+        { find: '@', replacement: path.resolve(webRoot, 'src') },
+        // renderToString's own build: `react-dom/server` for Node brings the streaming renderer
+        // beside it, 110 kB the gateway would load and never run.
+        {
+          find: /^react-dom\/server$/,
+          replacement: path.join(
+            path.dirname(createRequire(import.meta.url).resolve('react-dom/package.json')),
+            'cjs/react-dom-server-legacy.node.production.js',
+          ),
+        },
+      ],
+    },
     css: {
       preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import'] } },
     },

@@ -166,7 +166,7 @@ export async function renderedLivePage(
     const lang = pickLanguage(request.headers, module.RENDER_LANGUAGES);
     const theme = pickTheme(request.headers.cookie);
     const page = pages.page({ lang, theme }, module, index, (now) => {
-      const live = liveSnapshot();
+      const live = pages.snapshot(liveSnapshot);
       if (live === undefined) return undefined;
       const parts = module.renderLivePageParts(live, { template: index, lang, theme, now });
       return parts && pageBytes(parts);

@@ -100,6 +100,23 @@ describe('live pages shared among visitors', () => {
     expect(pages.size).toBe(0);
   });
 
+  it('renders every language of one moment from the same live data, read anew after a change or a second', () => {
+    const { pages, advance } = setup();
+    let reads = 0;
+    const read = () => ({ read: (reads += 1) });
+    const first = pages.snapshot(read);
+    // Another language's render of the same moment: the same object, so its JSON is made once.
+    expect(pages.snapshot(read)).toBe(first);
+    pages.changed();
+    const second = pages.snapshot(read);
+    expect(second).not.toBe(first);
+    advance(SHARED_PAGE_MS);
+    expect(pages.snapshot(read)).not.toBe(second);
+    expect(reads).toBe(3);
+    const unshared = setup(false).pages;
+    expect(unshared.snapshot(read)).not.toBe(unshared.snapshot(read));
+  });
+
   it('compresses a shared page once for all its visitors', async () => {
     const { pages } = setup();
     let renders = 0;

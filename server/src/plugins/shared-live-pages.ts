@@ -67,6 +67,7 @@ export function pageBytes(parts: readonly string[]): Buffer {
  */
 export class SharedLivePages {
   readonly #pages = new Map<string, SharedPage>();
+  #snapshot: { live: unknown; at: number } | undefined;
   readonly #clock: () => number;
   #sharing: boolean;
   /** Counters for the bench and the tests: pages served from a render of another visit, and renders. */
@@ -81,7 +82,22 @@ export class SharedLivePages {
   /** The live data changed: no page of the data before is served again. */
   readonly changed = (): void => {
     this.#pages.clear();
+    this.#snapshot = undefined;
   };
+
+  /**
+   * The live data to render from: the one read for this moment's other renders (its JSON is
+   * then made once, by the render module, for all languages and themes) while it is as valid as
+   * a shared page, else `read()` anew. Without sharing, always anew.
+   */
+  snapshot(read: () => unknown): unknown {
+    const now = this.#clock();
+    const known = this.#snapshot;
+    if (known && now >= known.at && now - known.at < SHARED_PAGE_MS) return known.live;
+    const live = read();
+    this.#snapshot = this.#sharing && live !== undefined ? { live, at: now } : undefined;
+    return live;
+  }
 
   /**
    * The page for a language and theme: a shared one still valid, else `render(now)` (undefined:

@@ -10,7 +10,7 @@ import { englishMessages } from '@/lib/i18n/catalog';
 import { show } from '@/lib/i18n/i18n-store';
 import { server } from '@/testing/msw-server';
 import { HYDRATED_MARK, hydrateLivePage } from './hydrate-live';
-import { readRenderedState } from './rendered-state';
+import { readRenderedState, type RenderedLiveState } from './rendered-state';
 import { renderLivePage } from './render-live';
 
 // Issue 26 at the component level: the markup the gateway's render module writes, hydrated by
@@ -123,6 +123,18 @@ describe('a server-rendered live page', () => {
       )![1]!;
     expect(JSON.parse(script).live.inverters[0].name).toBe(name);
     expect(html).not.toContain('<b>x</b>');
+  });
+
+  it('carries each render its own language and moment beside the same live data', () => {
+    const state = (html: string) =>
+      JSON.parse(
+        /id="heliodtu-rendered-live">([\s\S]*?)<\/script>/.exec(html)![1]!,
+      ) as RenderedLiveState;
+    // One snapshot, as the gateway renders it for a German and an English visitor.
+    const german = state(renderLivePage(live, { template: TEMPLATE, lang: 'de', now: 1_000 })!);
+    const english = state(renderLivePage(live, { template: TEMPLATE, lang: 'en', now: 2_000 })!);
+    expect(german).toEqual({ version: 1, lang: 'de', renderedAt: 1_000, live });
+    expect(english).toEqual({ version: 1, lang: 'en', renderedAt: 2_000, live });
   });
 
   it('throws rather than give a page with a part the server could not render', () => {

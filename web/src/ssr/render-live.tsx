@@ -93,6 +93,22 @@ function pageHead(
   return head;
 }
 
+/**
+ * The live data's JSON for the page, made once per snapshot: the gateway renders the same
+ * snapshot in every language and theme its visitors ask for (server/src/plugins/
+ * shared-live-pages.ts). A snapshot is never changed once given.
+ */
+const liveJson = new WeakMap<object, string>();
+
+function liveJsonOf(live: object): string {
+  let json = liveJson.get(live);
+  if (json === undefined) {
+    json = scriptJson(live);
+    liveJson.set(live, json);
+  }
+  return json;
+}
+
 /** Renders only the markup of the live page (for the bench and tests). */
 export function renderLiveMarkup(
   live: unknown,
@@ -143,14 +159,16 @@ export function renderLivePageParts(
   if (!tag || root < 0) return undefined;
   const markup = renderLiveMarkup(live, lang, now);
   if (markup === undefined) return undefined;
-  const state: RenderedLiveState = { version: 1, lang, renderedAt: now, live };
+  // The state as RenderedLiveState, its live data's JSON made once for all renders of it.
+  const state: Omit<RenderedLiveState, 'live'> = { version: 1, lang, renderedAt: now };
   return [
     pageHead(template, root, tag, lang, options.theme),
     '<div id="root">',
     markup,
     `</div><script type="application/json" id="${RENDERED_STATE_ID}">`,
-    scriptJson(state),
-    '</script>',
+    `${JSON.stringify(state).slice(0, -1)},"live":`,
+    liveJsonOf(live as object),
+    '}</script>',
     template.slice(root + ROOT.length),
   ];
 }
