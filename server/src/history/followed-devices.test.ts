@@ -48,6 +48,19 @@ afterEach(() => {
 
 const heard = () => polls.map((p) => `${p.device} ${p.serial}`);
 
+/** The main device 'roof' attached and 'garage' followed; `pollBoth` polls A on one, B on the other. */
+function roofAndGarage() {
+  const roof = new FakeFleet('roof');
+  const garage = new FakeFleet('garage');
+  followed.attachMain(roof);
+  followed.follow(garage, () => NEW_YORK);
+  const pollBoth = () => {
+    roof.poll('A');
+    garage.poll('B');
+  };
+  return { garage, pollBoth };
+}
+
 describe('followed devices (issue 27)', () => {
   it('gives each device the days of its own zone, read anew, and others the main one', () => {
     const garage = new FakeFleet('garage');
@@ -63,21 +76,16 @@ describe('followed devices (issue 27)', () => {
   });
 
   it('listens once per device and stops listening to a removed one, never to the main one', () => {
-    const roof = new FakeFleet('roof');
-    const garage = new FakeFleet('garage');
-    followed.attachMain(roof);
+    const { garage, pollBoth } = roofAndGarage();
     followed.follow(garage, () => NEW_YORK);
-    followed.follow(garage, () => NEW_YORK);
-    roof.poll('A');
-    garage.poll('B');
+    pollBoth();
     expect(heard()).toEqual(['roof A', 'garage B']);
     expect(followed.isFurther('garage')).toBe(true);
     expect(followed.isFurther('roof')).toBe(false);
 
     followed.unfollow('garage');
     followed.unfollow('roof');
-    roof.poll('A');
-    garage.poll('B');
+    pollBoth();
     expect(heard()).toEqual(['roof A', 'garage B', 'roof A']);
     expect(followed.recorders()).toHaveLength(1);
   });
@@ -99,16 +107,12 @@ describe('followed devices (issue 27)', () => {
   });
 
   it('hands every device a recorder on the new store once the damaged one is replaced', () => {
-    const roof = new FakeFleet('roof');
-    const garage = new FakeFleet('garage');
-    followed.attachMain(roof);
-    followed.follow(garage, () => NEW_YORK);
+    const { pollBoth } = roofAndGarage();
     const before = followed.recorders();
     store.close();
     store = HistoryStore.open(dir, () => undefined, { forceAside: true });
     followed.renewRecorders();
-    roof.poll('A');
-    garage.poll('B');
+    pollBoth();
     const [onRoof, onGarage] = polls.map((p) => p.recorder);
     // Compared by identity: printing a recorder would read its closed database.
     const current = followed.recorders();
