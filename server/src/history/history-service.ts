@@ -1,8 +1,9 @@
 import { bucketStart } from './aggregate.js';
 import { backfill, type BackfillOptions } from './backfill.js';
-import { LocalCalendar } from './local-day.js';
+import { FollowedDevices } from './followed-devices.js';
+import type { LocalCalendar } from './local-day.js';
 import type { QueryContext } from './queries.js';
-import { HistoryRecorder, sampleOf, type RecordedFleet } from './recorder.js';
+import { sampleOf, type HistoryRecorder, type RecordedFleet } from './recorder.js';
 import { HistoryStore, isCorruption, sqliteCode } from './store.js';
 
 /**
@@ -28,14 +29,6 @@ export interface HistoryServiceOptions {
   maxPageCount?: number;
 }
 
-interface Follower {
-  fleet: RecordedFleet;
-  tz: () => string;
-  calendar: LocalCalendar | undefined;
-  recorder: HistoryRecorder;
-  detach: () => void;
-}
-
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
@@ -43,29 +36,26 @@ export class HistoryService {
   /** False once recording stopped (full disk); stored history stays readable. */
   recording = true;
   private store: HistoryStore;
-  private recorder: HistoryRecorder;
-  private calendarCache: LocalCalendar | null = null;
+  /** The main device and any further ones (a companion of several devices, issue 27). */
+  private readonly followed: FollowedDevices;
   private timers: NodeJS.Timeout[] = [];
-  private detach: (() => void) | null = null;
   private flushQueued = false;
-  /** Per serial: the packet last recorded (uptime of the packet + power), see onUpdate. */
+  /** Per device and serial: the packet last recorded (uptime of the packet + power), see onUpdate. */
   private readonly lastPacket = new Map<string, string>();
   private closed = false;
   /** A demo backfill is between two days (its counters must not outlive a close). */
   private backfilling = false;
   /** Settles once the live polls are followed (after the demo backfill, if any). */
   started: Promise<void> = Promise.resolve();
-  /**
-   * Further devices recorded beside the main one (a companion of several devices, issue 27):
-   * each with its own recorder and local days (its own time zone), rows keyed by its id.
-   */
-  private readonly followers = new Map<string, Follower>();
-  /** The main device's source once followed (attach). */
-  private mainFleet: RecordedFleet | undefined;
 
   constructor(private readonly options: HistoryServiceOptions) {
     this.store = this.open();
-    this.recorder = this.newRecorder();
+    this.followed = new FollowedDevices(
+      options.device,
+      options.tz,
+      () => this.store,
+      (fleet, serial, device, recorder) => this.onUpdate(fleet, serial, device, recorder),
+    );
   }
 
   get device(): string {
@@ -82,15 +72,7 @@ export class HistoryService {
 
   /** The local calendar of the configured time zone, or of a followed device's. */
   calendar(device: string = this.options.device): LocalCalendar {
-    const follower = this.followers.get(device);
-    if (follower) {
-      const tz = follower.tz();
-      if (follower.calendar?.tz !== tz) follower.calendar = new LocalCalendar(tz);
-      return follower.calendar;
-    }
-    const tz = this.options.tz();
-    if (this.calendarCache?.tz !== tz) this.calendarCache = new LocalCalendar(tz);
-    return this.calendarCache;
+    return this.followed.calendar(device);
   }
 
   /** Run a query; a damaged file found on the way is moved aside (and the error rethrown). */
@@ -153,7 +135,7 @@ export class HistoryService {
 
   /** Follow the fleet's polls; flush every few seconds and apply retention hourly. */
   attach(fleet: RecordedFleet): void {
-    this.followMain(fleet);
+    this.followed.attachMain(fleet);
     this.prune();
     this.timers.push(
       setInterval(() => this.flush(), this.options.flushMs ?? 5_000),
@@ -164,55 +146,25 @@ export class HistoryService {
 
   /**
    * Records a further device's polls beside the main one, its days by `tz`; a device already
-   * followed (or the main one) is left as it is.
+   * followed is left as it is, and the main one re-added takes its new source.
    */
   follow(fleet: RecordedFleet, tz: () => string): void {
-    const device = fleet.deviceId;
-    if (this.closed || this.followers.has(device)) return;
-    if (device === this.options.device) {
-      // The main device removed and added again: its new source takes the old one's place.
-      if (this.mainFleet && this.mainFleet !== fleet) this.followMain(fleet);
-      return;
-    }
-    const follower: Follower = {
-      fleet,
-      tz,
-      calendar: undefined,
-      recorder: undefined!,
-      detach: () => undefined,
-    };
-    follower.recorder = this.followerRecorder(device);
-    this.followers.set(device, follower);
-    const onUpdate = (serial: string) => this.onUpdate(fleet, serial, follower.recorder);
-    fleet.on('update', onUpdate);
-    follower.detach = () => fleet.off('update', onUpdate);
-  }
-
-  /** Records the main device's polls from `fleet` (in place of an earlier source). */
-  private followMain(fleet: RecordedFleet): void {
-    this.detach?.();
-    this.mainFleet = fleet;
-    const onUpdate = (serial: string) => this.onUpdate(fleet, serial);
-    fleet.on('update', onUpdate);
-    this.detach = () => fleet.off('update', onUpdate);
+    if (!this.closed) this.followed.follow(fleet, tz);
   }
 
   /** Stops recording a followed device (removed); what it recorded is written and stays. */
   unfollow(device: string): void {
-    const follower = this.followers.get(device);
-    if (!follower) return;
+    if (!this.followed.isFurther(device)) return;
     this.flush();
-    follower.detach();
-    this.followers.delete(device);
+    this.followed.unfollow(device);
   }
 
   /** Write buffered polls now (a timer, a finished bucket, shutdown). */
   flush(): void {
     this.flushQueued = false;
     if (!this.recording || this.closed) return;
-    this.guard('write', () => this.recorder.flush());
-    for (const follower of this.followers.values()) {
-      this.guard('write', () => follower.recorder.flush());
+    for (const recorder of this.followed.recorders()) {
+      this.guard('write', () => recorder.flush());
     }
   }
 
@@ -235,8 +187,7 @@ export class HistoryService {
       this.guard('backfill', () => this.store.clearCounters(this.options.device));
     }
     this.closed = true;
-    this.detach?.();
-    for (const follower of this.followers.values()) follower.detach();
+    this.followed.detachAll();
     for (const timer of this.timers) clearInterval(timer);
     this.store.close();
   }
@@ -244,7 +195,8 @@ export class HistoryService {
   private onUpdate(
     fleet: RecordedFleet,
     serial: string,
-    recorder: HistoryRecorder = this.recorder,
+    device: string,
+    recorder: HistoryRecorder,
   ): void {
     if (!this.recording || this.closed) return;
     try {
@@ -253,7 +205,7 @@ export class HistoryService {
       if (!state || !sample) return;
       // An update without a new packet (a limit read) or zeroing would repeat the last poll.
       const packet = `${state.lastUpdateUptime}|${sample.acW}`;
-      const key = recorder === this.recorder ? serial : `${fleet.deviceId} ${serial}`;
+      const key = `${device} ${serial}`;
       if (this.lastPacket.get(key) === packet) return;
       this.lastPacket.set(key, packet);
       const live = state.live;
@@ -283,29 +235,17 @@ export class HistoryService {
     const code = sqliteCode(error);
     if (/^SQLITE_(FULL|IOERR)/.test(code)) {
       this.recording = false;
-      this.recorder.reset();
-      for (const follower of this.followers.values()) follower.recorder.reset();
+      for (const recorder of this.followed.recorders()) recorder.reset();
       this.options.log(
         `History recording stopped: the disk is full (${code}); stored history stays readable`,
       );
     } else if (isCorruption(error)) {
       this.store.close();
       this.store = HistoryStore.open(this.options.dir, this.options.log, { forceAside: true });
-      this.recorder = this.newRecorder();
-      for (const [device, follower] of this.followers) {
-        follower.recorder = this.followerRecorder(device);
-      }
+      this.followed.renewRecorders();
     } else {
       this.options.log(`History ${what} failed: ${(error as Error).message}`);
     }
-  }
-
-  private newRecorder(): HistoryRecorder {
-    return new HistoryRecorder(this.store, this.options.device, () => this.calendar());
-  }
-
-  private followerRecorder(device: string): HistoryRecorder {
-    return new HistoryRecorder(this.store, device, () => this.calendar(device));
   }
 
   private open(): HistoryStore {

@@ -14,6 +14,7 @@ import {
   type Row,
   type WriteBatch,
 } from './store-schema.js';
+import { prepareStatements, type StoreStatements } from './store-statements.js';
 
 export type { InverterRow, WriteBatch } from './store-schema.js';
 
@@ -37,7 +38,7 @@ export const isCorruption = (error: unknown) => /^SQLITE_(CORRUPT|NOTADB)/.test(
 
 export class HistoryStore {
   private readonly db: Database.Database;
-  private readonly stmts: ReturnType<HistoryStore['prepare']>;
+  private readonly stmts: StoreStatements;
   /** The alerts' rows and delivery journal (issue 28). */
   readonly alerts: SqliteAlertRows;
 
@@ -56,7 +57,7 @@ export class HistoryStore {
       this.db.exec('PRAGMA cache_size = -512');
       if (options.maxPageCount) this.db.exec(`PRAGMA max_page_count = ${options.maxPageCount}`);
       this.migrate();
-      this.stmts = this.prepare();
+      this.stmts = prepareStatements(this.db);
       this.alerts = new SqliteAlertRows(this.db);
     } catch (error) {
       this.db.close();
@@ -107,64 +108,6 @@ export class HistoryStore {
         this.db.exec(`PRAGMA user_version = ${v + 1}`);
       });
     }
-  }
-
-  private prepare() {
-    const db = this.db;
-    return {
-      inverters: db
-        .prepare(
-          'SELECT id, serial, name, strings FROM inverter WHERE device = ? AND serial <> ? ORDER BY id',
-        )
-        .raw(true),
-      rowOf: db.prepare('SELECT id FROM inverter WHERE device = ? AND serial = ?').raw(true),
-      addInverter: db.prepare(
-        'INSERT INTO inverter (device, serial, name, strings) VALUES (?, ?, ?, ?)',
-      ),
-      renameInverter: db.prepare('UPDATE inverter SET name = ?, strings = ? WHERE id = ?'),
-      putBucket: db.prepare(
-        'INSERT OR REPLACE INTO bucket (inv, t, n, avg, max, wh, dc) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
-      putDay: db.prepare(
-        'INSERT OR REPLACE INTO daily (day, inv, wh, peak, peak_at) VALUES (?, ?, ?, ?, ?)',
-      ),
-      putCounter: db.prepare(
-        'INSERT OR REPLACE INTO counter (inv, wall_ms, total_wh) VALUES (?, ?, ?)',
-      ),
-      getBucket: db
-        .prepare('SELECT t, n, avg, max, wh, dc FROM bucket WHERE inv = ? AND t = ?')
-        .raw(true),
-      getDay: db
-        .prepare('SELECT day, wh, peak, peak_at FROM daily WHERE day = ? AND inv = ?')
-        .raw(true),
-      getCounter: db.prepare('SELECT wall_ms, total_wh FROM counter WHERE inv = ?').raw(true),
-      bucketsAt: db
-        .prepare(
-          'SELECT t, n, avg, max, wh, dc, inv FROM bucket WHERE t >= ? AND t < ? ORDER BY t, inv',
-        )
-        .raw(true),
-      bucketsOf: db
-        .prepare(
-          'SELECT t, n, avg, max, wh, dc FROM bucket WHERE inv = ? AND t >= ? AND t < ? ORDER BY t',
-        )
-        .raw(true),
-      daysBetween: db
-        .prepare(
-          'SELECT day, inv, wh, peak, peak_at FROM daily WHERE day >= ? AND day <= ? ORDER BY day, inv',
-        )
-        .raw(true),
-      dayRange: db
-        .prepare(
-          `SELECT min(day), max(day) FROM daily
-           WHERE inv IN (SELECT id FROM inverter WHERE device = ? AND serial <> ?)`,
-        )
-        .raw(true),
-      clearCounters: db.prepare(
-        'DELETE FROM counter WHERE inv IN (SELECT id FROM inverter WHERE device = ?)',
-      ),
-      anyData: db.prepare('SELECT 1 FROM daily LIMIT 1').raw(true),
-      prune: db.prepare('DELETE FROM bucket WHERE t < ?'),
-    };
   }
 
   /** The inverters of one device, by row id (its fleet row left out). */
