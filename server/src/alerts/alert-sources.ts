@@ -1,5 +1,5 @@
 import type { CommandStatus } from '@heliodtu/contract/limit';
-import type { DeviceCompanion } from '../device/relay/companion.js';
+import type { DeviceCompanion, DeviceLocation } from '../device/relay/companion.js';
 import type { DeviceRegistry } from '../device/relay/device-registry.js';
 import { COMMAND_READ_MS, CompanionAlertReads, EVENT_LOG_TURN_MS } from './companion-reads.js';
 import type { AlertEvaluators } from './evaluator-set.js';
@@ -12,10 +12,22 @@ export const DAYLIGHT_ELEVATION = 10;
 
 /** Daylight at a place: the sun at least DAYLIGHT_ELEVATION high. */
 export const daylightAt =
-  (place: () => { latitude: number; longitude: number }) =>
+  (place: () => DeviceLocation) =>
   (now: number): boolean => {
     const { latitude, longitude } = place();
     return sunElevation(now, latitude, longitude) >= DAYLIGHT_ELEVATION;
+  };
+
+/**
+ * Daylight where a companion's device is (its own NTP latitude and longitude, once read), else
+ * `fallback` (the companion's own location): a device in another place than its companion has
+ * its inverters awake at other hours.
+ */
+export const deviceDaylight =
+  (location: () => DeviceLocation | undefined, fallback: (now: number) => boolean) =>
+  (now: number): boolean => {
+    const place = location();
+    return place ? daylightAt(() => place)(now) : fallback(now);
   };
 
 /** The simulated fleet as the evaluator reads it: live data, event log and command results. */
@@ -70,6 +82,8 @@ export function companionSources(
  * Every device behind a companion gets its evaluator and its reads (command results, event logs
  * one inverter per `eventLogTurnMs`), also a device added at run time; a device removed has its
  * open alerts cleared. A replaced device (new address or login) keeps its evaluator and alerts.
+ * Daylight (the event-log reads, the unreachable rule) is each device's own: `common.daylight`
+ * (the companion's location) only until the device's location was read.
  */
 export function followCompanionDevices(
   evaluators: AlertEvaluators,
@@ -79,13 +93,14 @@ export function followCompanionDevices(
 ): void {
   const follow = (id: string) => {
     const companion = () => registry.get(id)?.companion;
+    const daylight = deviceDaylight(() => companion()?.location, common.daylight);
     const reads = new CompanionAlertReads({
       companion,
-      daylight: () => common.daylight(common.now()),
+      daylight: () => daylight(common.now()),
       eventLogTurnMs,
       commandReadMs: Math.min(COMMAND_READ_MS, eventLogTurnMs),
     });
-    evaluators.add(companionSources(companion, common, reads), reads);
+    evaluators.add(companionSources(companion, { ...common, daylight }, reads), reads);
   };
   for (const device of registry.list()) follow(device.id);
   registry.on('added', (device) => {

@@ -8,6 +8,12 @@ import { LiveLink } from './live-link.js';
 import { probeDevice, type ProbeResult } from './probe.js';
 import { RelayLiveStore } from './relay-live-store.js';
 
+/** A place on the globe in degrees (north and east positive), as OpenDTU's NTP settings keep it. */
+export interface DeviceLocation {
+  latitude: number;
+  longitude: number;
+}
+
 export interface DeviceCompanionOptions {
   target: DeviceTarget;
   /** One line per change of state: the console log (and stdout). */
@@ -19,7 +25,10 @@ export interface DeviceCompanionOptions {
   fallbackTimezone?: () => string;
 }
 
-/** Where the device keeps its time zone (ntp_timezone; admin only, read with the stored login). */
+/**
+ * Where the device keeps its time zone and location (ntp_timezone, latitude, longitude; admin
+ * only, read with the stored login).
+ */
 export const DEVICE_NTP_CONFIG_PATH = '/api/ntp/config';
 
 /**
@@ -45,6 +54,8 @@ export class DeviceCompanion {
   private readonly fallbackTimezone: () => string;
   /** The device's ntp_timezone as last read; undefined until a read succeeded. */
   private deviceTimezone: string | undefined;
+  /** The device's latitude and longitude as last read; undefined until a read had them. */
+  private deviceLocation: DeviceLocation | undefined;
   /** Reads started: only the latest one's answer counts. */
   private timezoneReads = 0;
   /** A failed read was said on the console (once until one succeeds). */
@@ -94,6 +105,14 @@ export class DeviceCompanion {
   }
 
   /**
+   * Where the device is (its NTP settings' latitude and longitude): its inverters' daylight
+   * follows it. Undefined until read; the caller falls back to the companion's own location.
+   */
+  get location(): DeviceLocation | undefined {
+    return this.deviceLocation;
+  }
+
+  /**
    * Why the device cannot be used now, in plain words; null while it answers as an OpenDTU.
    * The live socket says what is wrong now; the probe read the page the device answered, so
    * for the same code its message is the more telling ("answers with a web page").
@@ -121,18 +140,19 @@ export class DeviceCompanion {
 
   /**
    * A request the relay passed on and its answer: a saved NTP setting may have changed the
-   * device's time zone, so it is read again.
+   * device's time zone or location, so they are read again.
    */
   relayed(method: string, path: string, result: RelayResult): void {
     if (method !== 'POST' || path !== DEVICE_NTP_CONFIG_PATH) return;
     if (result.ok && result.status === 200) this.readTimezone();
   }
 
-  /** Reads the device's time zone; a failed read keeps the zone known before. */
+  /** Reads the device's time zone and location; a failed read keeps what was known before. */
   private readTimezone(): void {
     const read = ++this.timezoneReads;
     void this.relay.forward('GET', DEVICE_NTP_CONFIG_PATH).then((result) => {
       if (this.stopped || read !== this.timezoneReads) return;
+      this.deviceLocation = locationOf(result) ?? this.deviceLocation;
       const tz = timezoneOf(result);
       if (tz === undefined) {
         // Away or refusing the password is said by the probe and the live link already.
@@ -182,14 +202,34 @@ export class DeviceCompanion {
   }
 }
 
-/** ntp_timezone of a /api/ntp/config answer, or undefined when it is not one. */
-function timezoneOf(result: RelayResult): string | undefined {
+/** The parsed body of a successful /api/ntp/config answer, or undefined. */
+function ntpConfigOf(result: RelayResult): Record<string, unknown> | undefined {
   if (!result.ok || result.status !== 200) return undefined;
   try {
     const config: unknown = JSON.parse(result.body.toString('utf8'));
-    const tz = (config as { ntp_timezone?: unknown } | null)?.ntp_timezone;
-    return typeof tz === 'string' ? tz : undefined;
+    return typeof config === 'object' && config !== null
+      ? (config as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** ntp_timezone of a /api/ntp/config answer, or undefined when it is not one. */
+function timezoneOf(result: RelayResult): string | undefined {
+  const tz = ntpConfigOf(result)?.['ntp_timezone'];
+  return typeof tz === 'string' ? tz : undefined;
+}
+
+/**
+ * latitude and longitude of a /api/ntp/config answer, or undefined when either is missing or
+ * off the globe (the device does not check the range).
+ */
+function locationOf(result: RelayResult): DeviceLocation | undefined {
+  const config = ntpConfigOf(result);
+  const latitude = config?.['latitude'];
+  const longitude = config?.['longitude'];
+  if (typeof latitude !== 'number' || typeof longitude !== 'number') return undefined;
+  if (!(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)) return undefined;
+  return { latitude, longitude };
 }

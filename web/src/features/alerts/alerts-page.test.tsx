@@ -1,10 +1,25 @@
 import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { CompanionDevice } from '@heliodtu/contract/companion';
 import { answerGet } from '@/testing/api-handlers';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { AlertsPage } from './alerts-page';
 import { alertOf, STATUS } from './testing/alert-samples';
+
+const device = (id: string, name: string): CompanionDevice => ({
+  id,
+  name,
+  url: `http://dtu-${id}.example`,
+  git_hash: 'v24.11.7',
+  reachable: id !== 'barn',
+  unreachable_since: null,
+  problem: null,
+  origin: 'screen',
+  connected_since: null,
+  inverter_count: 1,
+});
 
 describe('AlertsPage (issue 28)', () => {
   it('lists the open alerts first, then the cleared ones, with links to the live view', async () => {
@@ -54,5 +69,35 @@ describe('AlertsPage (issue 28)', () => {
   it('says so on a gateway without alerts', async () => {
     renderWithProviders(<AlertsPage />, { route: '/alerts', loggedIn: true });
     expect(await screen.findByText('This gateway does not raise alerts.')).toBeVisible();
+  });
+
+  it("names a companion's device and links to the Devices screen, and to the inverter of that device", async () => {
+    server.use(
+      http.get('*/api/companion/status', () =>
+        HttpResponse.json({
+          companion: true,
+          devices: [device('roof', 'Roof DTU'), device('barn', 'Barn DTU')],
+        }),
+      ),
+      answerGet('api/alerts/status', {
+        ...STATUS,
+        open: [
+          alertOf({ id: 7, kind: 'device-away', device: 'barn', serial: null, name: '' }),
+          // The same serial is on both devices: the link must open the barn's.
+          alertOf({ id: 8, device: 'barn' }),
+        ],
+        recent: [],
+      }),
+    );
+    renderWithProviders(<AlertsPage />, { route: '/alerts', loggedIn: true });
+    const open = await screen.findAllByTestId('alert-open');
+    expect(open[0]).toHaveTextContent('The OpenDTU device does not answer');
+    const deviceLink = await within(open[0]!).findByRole('link', { name: 'Barn DTU' });
+    expect(deviceLink).toHaveAttribute('href', '/settings/devices');
+    expect(open[0]).not.toHaveTextContent('barn');
+    expect(within(open[1]!).getByRole('link', { name: 'Garage roof on Barn DTU' })).toHaveAttribute(
+      'href',
+      `/?inverter=${encodeURIComponent('barn/116491234567')}`,
+    );
   });
 });

@@ -1,18 +1,25 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { Alert } from '@heliodtu/contract/alerts';
+import type { CompanionDevice } from '@heliodtu/contract/companion';
 import { Page } from '@/components/layout/page';
 import { alertInverterName, alertStringName, alertText } from '@/lib/alert-text';
 import { refreshAlerts, useAlertsStore, watchAlerts } from '@/lib/alerts-store';
+import { useCompanionDevices } from '@/lib/companion-status';
 import { useFormat } from '@/lib/format';
 import { useLocale, useT, useTranslateAny } from '@/lib/i18n/use-t';
+import { liveKeyOf } from '@/lib/live-key';
 import { PATHS } from '@/lib/paths';
 import { relativeTime } from './alert-times';
 
-/** The live view with an inverter's tab chosen (and a string of it marked). */
-export function liveLinkOf(alert: Alert): string | null {
-  if (alert.serial === null) return null;
-  const query = new URLSearchParams({ inverter: alert.serial });
+/**
+ * The live view with an inverter's tab chosen (and a string of it marked). Behind a companion
+ * with several devices the tabs are keyed by device and serial (liveKeyOf), so the link names
+ * the alert's device: the same serial may be on two.
+ */
+export function liveLinkOf(alert: Alert, serial: string, severalDevices: boolean): string {
+  const tab = liveKeyOf({ serial, dtu: severalDevices ? alert.device : null });
+  const query = new URLSearchParams({ inverter: tab });
   if (alert.string !== null) query.set('string', String(alert.string));
   return `${PATHS.live}?${query.toString()}`;
 }
@@ -30,24 +37,57 @@ function When({ seconds, now }: { seconds: number; now: number }) {
   );
 }
 
-function Subject({ alert }: { alert: Alert }) {
+interface SubjectProps {
+  alert: Alert;
+  /** The companion's devices (null on any other gateway, or until known). */
+  devices: readonly CompanionDevice[] | null;
+}
+
+/**
+ * What the alert is about, linked to where the owner can act: an inverter (or string) to its tab
+ * in the live view, a companion's device to the Devices screen, each by the owner's name. With
+ * several devices an inverter's device is named too.
+ */
+function Subject({ alert, devices }: SubjectProps) {
   const t = useT();
-  const link = liveLinkOf(alert);
-  const device = alert.device === 'local' ? t('alertslist.ThisGateway') : alert.device;
-  if (alert.serial === null || link === null) return <span>{device}</span>;
-  const inverter = alertInverterName(alert);
+  const onCompanion = alert.device !== 'local';
+  const device = devices?.find((entry) => entry.id === alert.device)?.name ?? alert.device;
+  if (alert.serial === null) {
+    if (!onCompanion) return <span>{t('alertslist.ThisGateway')}</span>;
+    return (
+      <Link
+        href={PATHS.devices}
+        data-testid="alert-subject"
+        title={t('alertslist.DeviceLinkTitle')}
+      >
+        {device}
+      </Link>
+    );
+  }
+  const severalDevices = onCompanion && (devices?.length ?? 0) > 1;
+  const inverter = severalDevices
+    ? t('alertslist.InverterOn', { name: alertInverterName(alert), device })
+    : alertInverterName(alert);
   const label =
     alert.string === null
       ? inverter
       : t('alertslist.StringOf', { string: alertStringName(alert), name: inverter });
   return (
-    <Link href={link} data-testid="alert-subject">
+    <Link href={liveLinkOf(alert, alert.serial, severalDevices)} data-testid="alert-subject">
       {label}
     </Link>
   );
 }
 
-function AlertItem({ alert, now }: { alert: Alert; now: number }) {
+function AlertItem({
+  alert,
+  now,
+  devices,
+}: {
+  alert: Alert;
+  now: number;
+  devices: readonly CompanionDevice[] | null;
+}) {
   const t = useT();
   const tAny = useTranslateAny();
   const open = alert.cleared === null;
@@ -58,7 +98,7 @@ function AlertItem({ alert, now }: { alert: Alert; now: number }) {
           {open ? t('alertslist.StateOpen') : t('alertslist.StateCleared')}
         </span>
         <strong className="me-auto">{alertText(tAny, alert)}</strong>
-        <Subject alert={alert} />
+        <Subject alert={alert} devices={devices} />
       </div>
       <div className="small mt-1">
         <span className="me-3">
@@ -90,6 +130,8 @@ export function AlertsPage() {
   const support = useAlertsStore((state) => state.support);
   const status = useAlertsStore((state) => state.status);
   const now = useMinuteClock();
+  // Device names and count for the subjects (null on any other gateway than a companion).
+  const { devices } = useCompanionDevices();
   useEffect(() => watchAlerts(), []);
   const loading = support === 'unknown' || (support === 'available' && !status);
   return (
@@ -115,7 +157,7 @@ export function AlertsPage() {
             ) : (
               <ul className="list-group">
                 {status.open.map((alert) => (
-                  <AlertItem key={alert.id} alert={alert} now={now} />
+                  <AlertItem key={alert.id} alert={alert} now={now} devices={devices} />
                 ))}
               </ul>
             )}
@@ -129,7 +171,7 @@ export function AlertsPage() {
             ) : (
               <ul className="list-group">
                 {status.recent.map((alert) => (
-                  <AlertItem key={alert.id} alert={alert} now={now} />
+                  <AlertItem key={alert.id} alert={alert} now={now} devices={devices} />
                 ))}
               </ul>
             )}

@@ -3,12 +3,12 @@ import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
 import {
   applyLiveSnapshot,
   markReceived,
-  liveKeyOf,
   mergeLiveUpdate,
   type LiveData,
   type LiveInverter,
   type LiveUpdate,
 } from './merge-live-update';
+import { liveKeyOf } from '@/lib/live-key';
 
 /** How the live view gets its data: the socket, or polling when the socket cannot stay open. */
 export type LiveTransport = 'socket' | 'polling';

@@ -7,7 +7,6 @@ import {
   applyLiveSnapshot,
   EMPTY_LIVE_DATA,
   hasChannels,
-  liveKeyOf,
   markReceived,
   mergeLiveUpdate,
   parseLiveText,
@@ -16,6 +15,7 @@ import {
   type LiveData,
   type LiveInverter,
 } from './merge-live-update';
+import { liveKeyOf } from '@/lib/live-key';
 import { HEADER_CLASS, inverterStateOf } from './inverter-state';
 
 const [balconyFull] = liveDataMessageFixture.inverters;

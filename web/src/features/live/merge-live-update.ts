@@ -4,6 +4,7 @@ import type {
   LiveInverterPartial,
   LiveTotal,
 } from '@heliodtu/contract/live-data';
+import { liveKeyOf } from '@/lib/live-key';
 
 /**
  * An inverter as the live view holds it: the common fields, channels once a full object came,
@@ -11,19 +12,6 @@ import type {
  */
 export type LiveInverter = LiveInverterPartial &
   Partial<Pick<LiveInverterFull, 'AC' | 'DC' | 'INV' | 'events'>>;
-
-/**
- * What the live view keys an inverter by: its serial, or `<device>/<serial>` when it carries a
- * device (issue 27), so the same serial on two devices stays two inverters, never merged.
- * Serials are hex and device ids have no slash, so the two forms never meet.
- */
-export const liveKeyOf = (inverter: { serial: string; dtu?: string | null | undefined }): string =>
-  typeof inverter.dtu === 'string' && inverter.dtu !== ''
-    ? `${inverter.dtu}/${inverter.serial}`
-    : inverter.serial;
-
-/** The serial in a live key (liveKeyOf). */
-export const serialOfLiveKey = (liveKey: string): string => liveKey.slice(liveKey.indexOf('/') + 1);
 
 /** The live view's data: the shape of `/api/livedata/status`, inverters sorted by `order`. */
 export interface LiveData {

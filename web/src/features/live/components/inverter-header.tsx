@@ -2,7 +2,7 @@ import type { LiveInverterPartial } from '@heliodtu/contract/live-data';
 import { useFormat } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
 import { HEADER_CLASS, inverterStateOf } from '../inverter-state';
-import { liveKeyOf } from '../merge-live-update';
+import { liveKeyOf } from '@/lib/live-key';
 import { DataAge } from './data-age';
 import { LimitRequestStatus } from './limit-request-status';
 import { ToolButtons, type DialogKind } from './tool-buttons';

@@ -15,7 +15,7 @@ import {
   useLimitRequestStore,
   type LimitRequest,
 } from '../limit-request-store';
-import { liveKeyOf } from '../merge-live-update';
+import { liveKeyOf } from '@/lib/live-key';
 import { useRequest } from '../use-request';
 import { StatusBadge } from './status-badge';
 

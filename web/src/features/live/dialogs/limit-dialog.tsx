@@ -17,7 +17,7 @@ import { DialogBodyState } from './dialog-body-state';
 import type { InverterDialogProps } from './inverter-dialog-props';
 import { defaultLimitText, rangeFor, validateLimit, type LimitFormResult } from './limit-form';
 import { LimitPreviewText } from './limit-preview-text';
-import { liveKeyOf } from '../merge-live-update';
+import { liveKeyOf } from '@/lib/live-key';
 
 /** Re-read the status this often while open, so Pending turns Ok before the user's eyes. */
 export const STATUS_REFRESH_MS = 2_000;

@@ -1,4 +1,5 @@
-import { liveKeyOf, type LiveInverter } from '../merge-live-update';
+import { type LiveInverter } from '../merge-live-update';
+import { liveKeyOf } from '@/lib/live-key';
 
 /** How the overview orders its tiles (issue 15). */
 export type OverviewSort = 'name' | 'power' | 'yield';

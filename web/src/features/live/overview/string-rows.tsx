@@ -2,7 +2,7 @@ import type { LiveInverterFull } from '@heliodtu/contract/live-data';
 import { useFormat } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
 import { formatValue } from '../format-value';
-import { serialOfLiveKey } from '../merge-live-update';
+import { serialOfLiveKey } from '@/lib/live-key';
 import { AlertMark } from '../components/alert-mark';
 import { WeakMark } from './weak-mark';
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { clockNow } from '@/hooks/use-now';
 import { liveStateOf, useLiveStore } from '../live-store';
-import { liveKeyOf, type LiveInverter } from '../merge-live-update';
+import { type LiveInverter } from '../merge-live-update';
+import { liveKeyOf } from '@/lib/live-key';
 import type { TileVisibility } from './tile-visibility';
 
 /** The overview redraws about once a second: every tile's news and data age in one frame. */

@@ -4,7 +4,8 @@ import {
   type StringInput,
 } from '@heliodtu/contract/domain/weak-string-groups';
 import { liveStateOf, useLiveStore, type LiveState } from '../live-store';
-import { hasChannels, liveKeyOf, type LiveInverter } from '../merge-live-update';
+import { hasChannels, type LiveInverter } from '../merge-live-update';
+import { liveKeyOf } from '@/lib/live-key';
 import { useWeakStringStore } from '../weak-string-store';
 import { acquireDeviceClock } from './device-clock';
 
