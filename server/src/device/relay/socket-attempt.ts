@@ -117,7 +117,6 @@ export class SocketAttempt {
         socket.ping();
       }, pingIntervalMs);
       clearTimeout(this.connectTimer);
-      this.connectTimer = undefined;
       options.onOpen();
     });
     socket.on('pong', () => (alive = true));
@@ -140,8 +139,6 @@ export class SocketAttempt {
     this.detached = true;
     clearTimeout(this.connectTimer);
     clearInterval(this.pingTimer);
-    this.connectTimer = undefined;
-    this.pingTimer = undefined;
   }
 }
 
