@@ -11,9 +11,6 @@
 //
 //   node bench/companion-devices.mjs
 //   BENCH_WEB_DIST=<dir>  another build (default web/dist; built into a temp dir when missing)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
 import WebSocket from 'ws';
@@ -29,6 +26,7 @@ import {
   stopServer,
 } from './lib/bench-server.mjs';
 import { percentile } from './lib/live-clients.mjs';
+import { benchScratch } from './lib/time-limit.mjs';
 import { benchWebDist } from './lib/web-dist.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -51,30 +49,21 @@ const NAMES = ['Roof', 'Garage', 'Barn', 'Shed', 'Carport'];
 
 const out = (text) => process.stdout.write(text);
 const started = Date.now();
-const temps = [];
 const devices = [];
 let companion;
 let browser;
 let direct;
 
-async function cleanUp() {
-  direct?.terminate();
-  await browser?.close().catch(() => {});
-  await stopServer(companion);
-  await Promise.all(devices.map((device) => stopServer(device)));
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
-}
-const watchdog = setTimeout(() => {
-  out('companion-devices bench: over its time limit, stopping\n');
-  void cleanUp().finally(() => process.exit(1));
-}, HARD_LIMIT_MS);
-watchdog.unref();
-
-const tempDir = (prefix) => {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-};
+const { tempDir, cleanUp } = benchScratch({
+  name: 'companion-devices',
+  limitMs: HARD_LIMIT_MS,
+  async release() {
+    direct?.terminate();
+    await browser?.close().catch(() => {});
+    await stopServer(companion);
+    await Promise.all(devices.map((device) => stopServer(device)));
+  },
+});
 
 const webDist = () => benchWebDist({ root, tempDir, out, prefix: 'companion-devices-dist-' });
 
@@ -294,5 +283,4 @@ try {
   out(`companion-devices bench: done in ${fmt((Date.now() - started) / 1000)} s\n`);
 } finally {
   await cleanUp();
-  clearTimeout(watchdog);
 }

@@ -11,9 +11,7 @@
 //
 //   node bench/companion.mjs
 //   BENCH_WEB_DIST=<dir>  another build (default web/dist; built into a temp dir when missing)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
 import WebSocket from 'ws';
@@ -29,6 +27,7 @@ import {
 } from './lib/bench-server.mjs';
 import { startCountingProxy } from './lib/counting-proxy.mjs';
 import { percentile } from './lib/live-clients.mjs';
+import { benchScratch } from './lib/time-limit.mjs';
 import { benchWebDist } from './lib/web-dist.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -49,32 +48,23 @@ const AUTH = `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`;
 const DEVICE_ENV = { SIM_FLEET: 'demo', SIM_START: '2025-06-21T12:00:00', HISTORY: 'off' };
 
 const out = (text) => process.stdout.write(text);
-const temps = [];
 let device;
 let companion;
 let proxy;
 let browser;
 const clients = [];
 
-async function cleanUp() {
-  for (const client of clients) client.stop();
-  await browser?.close().catch(() => {});
-  await stopServer(companion);
-  await stopServer(device);
-  await proxy?.close();
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
-}
-const watchdog = setTimeout(() => {
-  out('companion bench: over its time limit, stopping\n');
-  void cleanUp().finally(() => process.exit(1));
-}, HARD_LIMIT_MS);
-watchdog.unref();
-
-const tempDir = (prefix) => {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-};
+const { tempDir, cleanUp } = benchScratch({
+  name: 'companion',
+  limitMs: HARD_LIMIT_MS,
+  async release() {
+    for (const client of clients) client.stop();
+    await browser?.close().catch(() => {});
+    await stopServer(companion);
+    await stopServer(device);
+    await proxy?.close();
+  },
+});
 
 const webDist = () => benchWebDist({ root, tempDir, out, prefix: 'companion-bench-dist-' });
 
@@ -383,6 +373,5 @@ try {
       ' OpenDTU may hold its first frame up to 10 s; the simulated device sends every inverter at once.\n',
   );
 } finally {
-  clearTimeout(watchdog);
   await cleanUp();
 }

@@ -19,11 +19,11 @@
 //   node bench/first-live.mjs [--runs=3] [--langs=en,de,fr] [--profiles=3g,wifi]
 //   BENCH_WEB_DIST=<dir>  another build (default web/dist; built into a temp dir when missing)
 import { execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { pickPort, startServer, stopServer } from './lib/bench-server.mjs';
+import { benchScratch } from './lib/time-limit.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -63,25 +63,21 @@ const TARGETS = {
   wifi: 'live first ≤ 1.2 s, repeat ≤ 0.8 s; interactive first ≤ 3.5 s',
 };
 
-const temps = [];
 let gateway;
 let browser;
-async function cleanUp() {
-  await browser?.close().catch(() => {});
-  await stopServer(gateway);
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
-}
-const watchdog = setTimeout(() => {
-  process.stdout.write('first-live bench: over its time limit, stopping\n');
-  void cleanUp().finally(() => process.exit(1));
-}, HARD_LIMIT_MS);
-watchdog.unref();
+const { tempDir, cleanUp } = benchScratch({
+  name: 'first-live',
+  limitMs: HARD_LIMIT_MS,
+  async release() {
+    await browser?.close().catch(() => {});
+    await stopServer(gateway);
+  },
+});
 
 function webDist() {
   const given = process.env.BENCH_WEB_DIST ?? path.join(root, 'web/dist');
   if (existsSync(path.join(given, 'index.html'))) return given;
-  const out = mkdtempSync(path.join(tmpdir(), 'first-live-dist-'));
-  temps.push(out);
+  const out = tempDir('first-live-dist-');
   process.stdout.write(`${given} missing: building the interface into ${out}\n`);
   execSync('npx vite build', {
     cwd: path.join(root, 'web'),
@@ -93,8 +89,7 @@ function webDist() {
 
 /** The gateway (bench/lib/bench-server.mjs: compiled when current), up once it lists an inverter. */
 async function startGateway(dist) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'first-live-data-'));
-  temps.push(dataDir);
+  const dataDir = tempDir('first-live-data-');
   let status;
   gateway = await startServer({
     port: await pickPort(8110, 8119),

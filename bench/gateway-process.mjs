@@ -17,6 +17,7 @@ import {
   serverBuildStale,
   serverEntry,
 } from '../scripts/build-server.mjs';
+import { hardTimeLimit } from './lib/time-limit.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -31,11 +32,7 @@ const VARIANTS = [
   { name: 'tsx', args: ['--import', 'tsx', path.join(root, 'server/src/main.ts')] },
 ];
 
-const watchdog = setTimeout(() => {
-  process.stdout.write('gateway-process bench: over its time limit, stopping\n');
-  process.exit(1);
-}, HARD_LIMIT_MS);
-watchdog.unref();
+hardTimeLimit('gateway-process', HARD_LIMIT_MS);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

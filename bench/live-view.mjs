@@ -17,6 +17,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { WebSocketServer } from 'ws';
 import { inverterObject, v } from './lib/synthetic-fleet.mjs';
+import { hardTimeLimit } from './lib/time-limit.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // BENCH_WEB_DIST: another build to measure (default: the normal build).
@@ -33,11 +34,7 @@ const HARD_LIMIT_MS = 150_000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const started = Date.now();
-const watchdog = setTimeout(() => {
-  process.stdout.write('live-view bench: over its time limit, stopping\n');
-  process.exit(1);
-}, HARD_LIMIT_MS);
-watchdog.unref();
+hardTimeLimit('live-view', HARD_LIMIT_MS);
 
 if (!existsSync(path.join(dist, 'index.html'))) {
   process.stdout.write('web/dist missing: building it first\n');

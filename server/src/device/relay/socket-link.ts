@@ -1,18 +1,13 @@
 import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
 import { DEFAULT_RECONNECT, type ReconnectPolicy } from '../../reconnect-policy.js';
-import {
-  connectionLostProblem,
-  problemFromError,
-  problemFromStatus,
-  timeoutProblem,
-  type DeviceProblem,
-} from './device-problem.js';
+import { connectionLostProblem, type DeviceProblem } from './device-problem.js';
 import { DeviceKnock, KNOCKED_PROBLEMS, LINK_PORT_WATCH_MS } from './device-knock.js';
 import type { DeviceTarget } from './device-target.js';
 import { formatDuration } from '../format-time.js';
 import type { LinkState, SocketLinkEvents, SocketLinkOptions } from './socket-link-types.js';
-import { parseDigestChallenge, type DigestChallenge } from '../../auth/digest.js';
+import type { DigestChallenge } from '../../auth/digest.js';
+import { LinkAuth, SocketAttempt } from './socket-attempt.js';
 
 export type {
   LinkAway,
@@ -43,22 +38,17 @@ export const LINK_PING_INTERVAL_MS = 10_000;
 export class SocketLink<
   Extra extends Record<keyof Extra, unknown[]> = Record<never, never>,
 > extends EventEmitter<SocketLinkEvents & Extra> {
-  private socket: WebSocket | undefined;
+  private attempt: SocketAttempt | undefined;
   private linkState: LinkState = 'idle';
   private awaySinceMs = 0;
   private lastReason: DeviceProblem | undefined;
   private retryDelay: number;
   private retryTimer: NodeJS.Timeout | undefined;
-  private connectTimer: NodeJS.Timeout | undefined;
-  private pingTimer: NodeJS.Timeout | undefined;
   private readonly knock: DeviceKnock;
   private everConnected = false;
-  /** Learnt from the first challenge: later handshakes skip the Basic try. */
-  private wantsDigest = false;
   protected readonly target: DeviceTarget;
   private readonly url: string;
-  /** The request target of the handshake, which a Digest answer signs. */
-  private readonly requestUri: string;
+  private readonly auth: LinkAuth;
   private readonly label: string;
   private connectedSinceMs = 0;
   private readonly stateLines: boolean;
@@ -71,8 +61,7 @@ export class SocketLink<
     super();
     this.target = options.target;
     this.url = this.target.socketUrl(options.path);
-    const { pathname, search } = new URL(this.url);
-    this.requestUri = pathname + search;
+    this.auth = new LinkAuth(this.target, this.url);
     this.label = options.label;
     this.stateLines = options.stateLines ?? true;
     this.reconnect = options.reconnect ?? DEFAULT_RECONNECT;
@@ -126,9 +115,9 @@ export class SocketLink<
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     this.knock.stop();
-    this.clearSocketTimers();
-    const socket = this.socket;
-    this.socket = undefined;
+    const socket = this.attempt?.socket;
+    this.attempt?.detach();
+    this.attempt = undefined;
     if (!socket || socket.readyState === WebSocket.CLOSED) return;
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     if (socket.readyState === WebSocket.OPEN) socket.close(1000);
@@ -138,93 +127,27 @@ export class SocketLink<
     clearTimeout(cut);
   }
 
-  /**
-   * One handshake; `challenge` is the device's Digest challenge to answer, if it sent one.
-   * `retry` marks the second handshake of a try, which gets no third.
-   */
+  /** One handshake; `retry` marks the second of a try, which gets no third. */
   private open(challenge?: DigestChallenge, retry = false): void {
-    const headers: Record<string, string> = {};
-    const authorization = challenge
-      ? this.target.digestAuthorization(challenge, 'GET', this.requestUri)
-      : this.wantsDigest
-        ? undefined
-        : this.target.authorization();
-    if (authorization) headers['authorization'] = authorization;
-    const socket = new WebSocket(this.url, { headers, followRedirects: false });
-    this.socket = socket;
-    // What we decided (timeout, refusal) outranks the socket error that our terminate() causes.
-    let verdict: DeviceProblem | undefined;
-    let error: DeviceProblem | undefined;
-    let opened = false;
-    let again: { challenge: DigestChallenge | undefined } | undefined;
-    const fail = (problem: DeviceProblem) => {
-      verdict ??= problem;
-      socket.terminate();
-    };
-    this.connectTimer = setTimeout(
-      () => fail(timeoutProblem(this.target.baseUrl, this.connectTimeoutMs)),
-      this.connectTimeoutMs,
-    );
-    socket.on('unexpected-response', (_request, response) => {
-      response.resume();
-      const { statusCode = 0, headers: answer } = response;
-      // A 401 gets one more handshake at once: a Digest challenge answered, or Basic again when
-      // a device that wanted Digest no longer does. A 401 to that one is a wrong password.
-      if (statusCode === 401 && !retry && this.target.hasPassword) {
-        const digest = parseDigestChallenge(answer['www-authenticate']);
-        if (digest || this.wantsDigest) {
-          this.wantsDigest = !!digest;
-          again = { challenge: digest };
-          socket.terminate();
-          return;
-        }
-      }
-      const problem = problemFromStatus(
-        statusCode,
-        this.target.baseUrl,
-        this.target.hasPassword,
-        answer.location,
-      );
-      fail(problem);
-    });
-    socket.on('error', (cause) => {
-      error ??= problemFromError(cause, this.target.baseUrl);
-    });
-    let alive = true;
-    socket.on('open', () => {
-      if (this.socket !== socket) return;
-      opened = true;
-      this.pingTimer = setInterval(() => {
-        if (!alive) return fail(timeoutProblem(this.target.baseUrl, this.pingIntervalMs));
-        alive = false;
-        socket.ping();
-      }, this.pingIntervalMs);
-      this.onOpen();
-    });
-    socket.on('pong', () => (alive = true));
-    socket.on('message', (data, binary) => {
-      alive = true;
-      const text = Array.isArray(data)
-        ? Buffer.concat(data).toString()
-        : Buffer.isBuffer(data)
-          ? data.toString()
-          : Buffer.from(data).toString();
-      this.notify('frame', { deviceId: this.target.id, text, binary });
-    });
-    socket.on('close', () => {
-      if (this.socket !== socket) return;
-      this.socket = undefined;
-      this.clearSocketTimers();
-      if (again && this.linkState !== 'stopped') return this.open(again.challenge, true);
-      // A connection that was up counts as lost, whatever error came with its end.
-      const lost = opened ? connectionLostProblem(this.target.baseUrl) : error;
-      this.onDown(verdict ?? lost);
+    this.attempt = new SocketAttempt({
+      target: this.target,
+      url: this.url,
+      auth: this.auth,
+      challenge,
+      retry,
+      connectTimeoutMs: this.connectTimeoutMs,
+      pingIntervalMs: this.pingIntervalMs,
+      onOpen: () => this.onOpen(),
+      onFrame: (text, binary) => this.notify('frame', { deviceId: this.target.id, text, binary }),
+      onEnd: (end) => {
+        this.attempt = undefined;
+        if (end.again && this.linkState !== 'stopped') return this.open(end.challenge, true);
+        this.onDown(end.again ? undefined : end.problem);
+      },
     });
   }
 
   private onOpen(): void {
-    clearTimeout(this.connectTimer);
-    this.connectTimer = undefined;
     const wasAway = this.linkState === 'away';
     this.linkState = 'connected';
     this.connectedSinceMs = Date.now();
@@ -295,12 +218,5 @@ export class SocketLink<
       this.retryTimer = undefined;
       if (this.linkState === 'away') this.open();
     }, delay);
-  }
-
-  private clearSocketTimers(): void {
-    clearTimeout(this.connectTimer);
-    clearInterval(this.pingTimer);
-    this.connectTimer = undefined;
-    this.pingTimer = undefined;
   }
 }
