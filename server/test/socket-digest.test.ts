@@ -289,10 +289,17 @@ describe('the companion in front of a v26 device with read-only access off', () 
       10_000,
       "every device inverter on the companion's socket",
     );
-    const status = (await (await fetch(`${url}/api/companion/status`)).json()) as {
-      devices: { git_hash: string | null; reachable: boolean; problem: unknown }[];
-    };
-    expect(status.devices[0]).toMatchObject({
+    // The probe of the device's firmware runs beside the socket: its answer may come second.
+    let status: { devices: { git_hash: string | null; reachable: boolean; problem: unknown }[] };
+    await waitFor(
+      async () => {
+        status = (await (await fetch(`${url}/api/companion/status`)).json()) as typeof status;
+        return status.devices[0]?.git_hash !== null;
+      },
+      10_000,
+      "the device's firmware in the companion's status",
+    );
+    expect(status!.devices[0]).toMatchObject({
       git_hash: 'v26.3.30',
       reachable: true,
       problem: null,
