@@ -24,10 +24,14 @@ export const daylightAt =
  * its inverters awake at other hours.
  */
 export const deviceDaylight =
-  (location: () => DeviceLocation | undefined, fallback: (now: number) => boolean) =>
+  (
+    location: () => DeviceLocation | undefined,
+    fallback: (now: number) => boolean,
+    atPlace: typeof daylightAt = daylightAt,
+  ) =>
   (now: number): boolean => {
     const place = location();
-    return place ? daylightAt(() => place)(now) : fallback(now);
+    return place ? atPlace(() => place)(now) : fallback(now);
   };
 
 /** The simulated fleet as the evaluator reads it: live data, event log and command results. */
@@ -90,10 +94,12 @@ export function followCompanionDevices(
   registry: DeviceRegistry,
   common: Pick<AlertSources, 'now' | 'daylight' | 'historyRecording'>,
   eventLogTurnMs = EVENT_LOG_TURN_MS,
+  /** Daylight at a device's own place (tests give a sun of their own). */
+  atPlace: typeof daylightAt = daylightAt,
 ): void {
   const follow = (id: string) => {
     const companion = () => registry.get(id)?.companion;
-    const daylight = deviceDaylight(() => companion()?.location, common.daylight);
+    const daylight = deviceDaylight(() => companion()?.location, common.daylight, atPlace);
     const reads = new CompanionAlertReads({
       companion,
       daylight: () => daylight(common.now()),
