@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICE_PATH_PREFIX } from '@heliodtu/contract/companion';
 import { DEVICE_AWAY_SINCE_HEADER, DEVICE_PROBLEM_HEADER } from '@heliodtu/contract/device-problem';
@@ -9,6 +8,8 @@ import { mergedHints, mergedTotal } from '../device/relay/merged-live.js';
 import { bodyWithOwnPasswordHint } from '../device/relay/own-login-hint.js';
 import { mergedMetrics } from '../metrics/merged-metrics.js';
 import { relayGuard } from '../device/relay/relay-guards.js';
+import { forward, send } from './relay-forward.js';
+import { invParam, settingBodyAndSerial } from './relay-named-inverter.js';
 import { deviceParam, deviceParamGuard } from './sockets/device-sockets.js';
 
 /**
@@ -27,8 +28,6 @@ const BY_SERIAL_READS = ['/api/limit/status', '/api/power/status'];
 /** Settings of one inverter whose body names it (`data` → `serial`). */
 const SERIAL_IN_BODY = ['/api/limit/config', '/api/power/config'];
 const PROMETHEUS_PATH = '/api/prometheus/metrics';
-/** A body read to find its serial; these settings are a few dozen bytes. */
-const SERIAL_BODY_MAX_BYTES = 64 * 1024;
 
 /** `/dtu/<id>` at the start of a path. */
 const DEVICE_PREFIX = new RegExp(`^${DEVICE_PATH_PREFIX}[^/?]+`);
@@ -193,8 +192,7 @@ export const relayRoutes: FastifyPluginAsync<{ registry: DeviceRegistry }> = asy
   for (const path of SERIAL_IN_BODY) {
     app.post(path, { preHandler: guard }, async (request, reply) => {
       if (registry.size === 1) return forward(request, reply, first(), request.url);
-      const body = await readBody(request.raw, SERIAL_BODY_MAX_BYTES);
-      const serial = body && (await serialOfForm(body, request.headers['content-type']));
+      const { body, serial } = await settingBodyAndSerial(request);
       return forward(request, reply, holderOf(serial ?? undefined), request.url, body ?? undefined);
     });
   }
@@ -217,50 +215,6 @@ export const relayRoutes: FastifyPluginAsync<{ registry: DeviceRegistry }> = asy
   });
 };
 
-/** Passes one request on to `companion` as it came (or with the body already read). */
-async function forward(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  companion: DeviceCompanion,
-  pathAndQuery: string,
-  readBody?: Buffer,
-): Promise<FastifyReply> {
-  const method = request.method === 'POST' ? 'POST' : 'GET';
-  const { 'content-type': contentType, 'content-length': contentLength } = request.headers;
-  const length = readBody ? String(readBody.length) : contentLength;
-  const result = await companion.relay.forward(method, pathAndQuery, {
-    ...(contentType ? { contentType } : {}),
-    ...(length ? { contentLength: length } : {}),
-    ...(method === 'POST' ? { body: readBody ? Readable.from([readBody]) : request.raw } : {}),
-  });
-  companion.relayed(method, pathAndQuery.split('?')[0] ?? '', result);
-  return send(reply, companion, result);
-}
-
-function send(reply: FastifyReply, companion: DeviceCompanion, result: RelayResult): FastifyReply {
-  if (!result.ok) {
-    // The marker tells the interface the companion answered: the device is the one away.
-    return reply
-      .code(result.status)
-      .type('application/json')
-      .header(DEVICE_PROBLEM_HEADER, result.problem.code)
-      .send({
-        type: 'danger',
-        message: result.problem.message,
-        device: companion.id,
-        problem: result.problem.code,
-      });
-  }
-  return reply.code(result.status).headers(result.headers).send(result.body);
-}
-
-/** The `inv` query parameter, undefined when absent or empty. */
-function invParam(request: FastifyRequest): string | undefined {
-  const value = (request.query as Record<string, unknown> | undefined)?.['inv'];
-  const text = Array.isArray(value) ? value[0] : value;
-  return typeof text === 'string' && text !== '' ? text : undefined;
-}
-
 /** A live data body with each inverter tagged with its device; unchanged without a tag. */
 function tagged(body: Buffer, deviceId: string | undefined): Buffer {
   if (deviceId === undefined) return body;
@@ -270,33 +224,6 @@ function tagged(body: Buffer, deviceId: string | undefined): Buffer {
     isObject(inverter) ? { ...inverter, dtu: deviceId } : inverter,
   );
   return Buffer.from(JSON.stringify({ ...status, inverters }));
-}
-
-/** The whole body of a small request, or null when it is larger than `max`. */
-async function readBody(stream: NodeJS.ReadableStream, max: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-    size += buffer.length;
-    if (size > max) return null;
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** `serial` of the form field `data` (JSON), in a url-encoded or multipart body. */
-async function serialOfForm(body: Buffer, contentType: string | undefined): Promise<string | null> {
-  if (!contentType) return null;
-  try {
-    const form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
-    const data = form.get('data');
-    if (typeof data !== 'string') return null;
-    const serial = (JSON.parse(data) as { serial?: unknown } | null)?.serial;
-    return typeof serial === 'string' || typeof serial === 'number' ? String(serial) : null;
-  } catch {
-    return null;
-  }
 }
 
 function parseObject(body: Buffer): Record<string, unknown> | undefined {
