@@ -18,12 +18,19 @@
 //
 //   node bench/first-live.mjs [--runs=3] [--langs=en,de,fr] [--profiles=3g,wifi]
 //   BENCH_WEB_DIST=<dir>  another build (default web/dist; built into a temp dir when missing)
-import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { pickPort, startServer, stopServer } from './lib/bench-server.mjs';
+import {
+  median,
+  medianOf,
+  printIntro,
+  printSummary,
+  printWaterfall,
+} from './lib/first-live-report.mjs';
+import { recordRequests } from './lib/network-log.mjs';
 import { benchScratch } from './lib/time-limit.mjs';
+import { benchWebDist } from './lib/web-dist.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -73,19 +80,6 @@ const { tempDir, cleanUp } = benchScratch({
     await stopServer(gateway);
   },
 });
-
-function webDist() {
-  const given = process.env.BENCH_WEB_DIST ?? path.join(root, 'web/dist');
-  if (existsSync(path.join(given, 'index.html'))) return given;
-  const out = tempDir('first-live-dist-');
-  process.stdout.write(`${given} missing: building the interface into ${out}\n`);
-  execSync('npx vite build', {
-    cwd: path.join(root, 'web'),
-    env: { ...process.env, WEB_OUT_DIR: out },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return out;
-}
 
 /** The gateway (bench/lib/bench-server.mjs: compiled when current), up once it lists an inverter. */
 async function startGateway(dist) {
@@ -193,37 +187,7 @@ const hydratedAt = (page) =>
 
 /** One navigation with its network log; the timing of every request from the DevTools protocol. */
 async function visit(page, cdp, url, firstInverter, overview) {
-  const requests = new Map();
-  const onSent = (e) => {
-    if (e.request.url.startsWith('data:')) return;
-    requests.set(e.requestId, { url: e.request.url, start: e.timestamp, bytes: 0, cached: false });
-  };
-  const onResponse = (e) => {
-    const r = requests.get(e.requestId);
-    if (r) {
-      r.status = e.response.status;
-      r.cached =
-        e.response.fromDiskCache || e.response.fromMemoryCache || e.response.status === 304;
-    }
-  };
-  const onCache = (e) => {
-    const r = requests.get(e.requestId);
-    if (r) r.cached = true;
-  };
-  // The bytes on the wire (headers and body, compressed) are known once the body is complete.
-  const onDone = (e) => {
-    const r = requests.get(e.requestId);
-    if (r) Object.assign(r, { end: e.timestamp, bytes: e.encodedDataLength });
-  };
-  const onFailed = (e) => {
-    const r = requests.get(e.requestId);
-    if (r) Object.assign(r, { end: e.timestamp, failed: e.errorText });
-  };
-  cdp.on('Network.requestWillBeSent', onSent);
-  cdp.on('Network.responseReceived', onResponse);
-  cdp.on('Network.requestServedFromCache', onCache);
-  cdp.on('Network.loadingFinished', onDone);
-  cdp.on('Network.loadingFailed', onFailed);
+  const log = recordRequests(cdp);
   try {
     await page.goto(url, { waitUntil: 'commit' });
     // With an overview, also until its first string row shows.
@@ -241,28 +205,9 @@ async function visit(page, cdp, url, firstInverter, overview) {
     const interactiveMs = await hydratedAt(page);
     // What the page loaded until it was interactive, each request to its end: live data shows
     // from the HTML while the scripts still arrive, so they end after that clock stops.
-    const list = [...requests.values()].filter((r) => !r.url.startsWith('ws'));
-    const settled = Date.now() + 10_000;
-    while (list.some((r) => r.end === undefined) && Date.now() < settled) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const { waterfall, bytes } = await log.settled(url, 10_000);
     // The next visit starts on the overview again.
     await page.evaluate((key) => localStorage.removeItem(key), LIVE_TAB_KEY);
-    const t0 = Math.min(...list.map((r) => r.start));
-    const waterfall = list
-      .map((r) => ({
-        name: shortName(r.url, url),
-        start: (r.start - t0) * 1000,
-        end: r.end === undefined ? undefined : (r.end - t0) * 1000,
-        bytes: r.bytes,
-        status: r.status,
-        failed: r.failed,
-        // Served from the memory or disk cache (a finished request with no bytes on the wire;
-        // Chromium flags memory-cache hits on no event).
-        cached: r.cached || (r.end !== undefined && r.bytes === 0 && !r.failed),
-      }))
-      .sort((a, b) => a.start - b.start);
-    const bytes = list.reduce((sum, r) => sum + r.bytes, 0);
     return {
       ms,
       inDomMs,
@@ -275,17 +220,8 @@ async function visit(page, cdp, url, firstInverter, overview) {
       firstInverter,
     };
   } finally {
-    cdp.off('Network.requestWillBeSent', onSent);
-    cdp.off('Network.responseReceived', onResponse);
-    cdp.off('Network.requestServedFromCache', onCache);
-    cdp.off('Network.loadingFinished', onDone);
-    cdp.off('Network.loadingFailed', onFailed);
+    log.stop();
   }
-}
-
-function shortName(full, base) {
-  const name = full.startsWith(base) ? full.slice(base.length) || '/' : full;
-  return name.replace(/^assets\//, '').replace(/-[\w-]{8}\.(js|css)$/, '.$1');
 }
 
 /** A fresh context (cold cache): the first visit, then a second navigation (warm cache). */
@@ -315,52 +251,16 @@ async function run(target, profile, lang) {
   }
 }
 
-const median = (runs) => [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)];
-const fmtS = (ms) => `${(ms / 1000).toFixed(2)} s`;
-const fmtB = (b) => `${b.toLocaleString('en')} B`;
-const fmtO = (ms) => (ms === undefined ? '–' : fmtS(ms));
-/** The median of one clock over the runs (its run may differ from the live-data median run). */
-const medianOf = (runs, key) => {
-  const values = runs.map((r) => r[key]).filter((v) => v !== undefined);
-  return values.length === 0
-    ? undefined
-    : values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-};
-
-function printWaterfall(title, result) {
-  const lines = [
-    `    ${title}: live ${fmtS(result.ms)} (in the page's text ${fmtO(result.inDomMs)}, first paint ${fmtO(result.paintMs)}), overview ${fmtO(result.overviewMs)}, interactive ${fmtO(result.interactiveMs)}, tab click took effect ${fmtO(result.tabMs)}; ${fmtB(result.bytes)}`,
-  ];
-  for (const r of result.waterfall) {
-    const span = r.end === undefined ? '    …' : `${(r.end / 1000).toFixed(2)}`.padStart(5);
-    const how = r.failed
-      ? ` (failed: ${r.failed})`
-      : r.cached
-        ? ' (cache)'
-        : r.status && r.status !== 200
-          ? ` (${r.status})`
-          : '';
-    lines.push(
-      `      ${(r.start / 1000).toFixed(2).padStart(5)} → ${span} s ${String(r.bytes).padStart(7)} B  ${r.name}${how}`,
-    );
-  }
-  process.stdout.write(`${lines.join('\n')}\n`);
-}
-
 try {
-  const dist = webDist();
+  const dist = benchWebDist({
+    root,
+    tempDir,
+    out: (text) => process.stdout.write(text),
+    prefix: 'first-live-dist-',
+  });
   const target = await startGateway(dist);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  process.stdout.write(
-    [
-      `First live data and time to interactive (median of ${RUNS}, fresh context each). Clocks from the navigation's start:`,
-      `  live: "${target.firstInverter}" and a W figure in the page's text, painted (the frame after it and Chromium's first-contentful-paint are past); overview: its first string row`,
-      `  interactive: the app's mark "${HYDRATED_MARK}" (hydration committed, a click before it replayed; – on a build without it)`,
-      `  tab click: a click on "${target.firstInverter}"'s tab, issued once live data shows and every 50 ms until the tab is selected`,
-      `  waterfall: every request started by then, to its end; bytes on the wire (headers and compressed body)`,
-      '',
-    ].join('\n'),
-  );
+  printIntro({ runs: RUNS, firstInverter: target.firstInverter, hydratedMark: HYDRATED_MARK });
   const table = [];
   for (const profile of PROFILES) {
     process.stdout.write(`\n${profile.name}\n`);
@@ -386,19 +286,7 @@ try {
       if (lang === LANGS[0]) printWaterfall(`${lang} repeat visit`, repeat);
     }
   }
-  process.stdout.write(
-    [
-      '',
-      'Summary (median)  live data: first visit     repeat visit       overview first / repeat   interactive first (tab click) / repeat   targets (issue 26)',
-      '',
-    ].join('\n'),
-  );
-  for (const row of table) {
-    const targets = TARGETS[row.profile] ?? '';
-    process.stdout.write(
-      `  ${row.profile.padEnd(5)} ${row.lang}   ${fmtS(row.first.ms).padStart(8)} ${fmtB(row.first.bytes).padStart(11)}   ${fmtS(row.repeat.ms).padStart(8)} ${fmtB(row.repeat.bytes).padStart(9)}   ${fmtO(row.firstOverview).padStart(8)} / ${fmtO(row.repeatOverview).padEnd(8)}   ${fmtO(row.firstInteractive).padStart(8)} (${fmtO(row.firstTab)}) / ${fmtO(row.repeatInteractive).padEnd(17)}   ${targets}\n`,
-    );
-  }
+  printSummary(table, TARGETS);
 } finally {
   await cleanUp();
 }
