@@ -166,7 +166,8 @@ const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const snapshots = Array.from({ length: 60 }, (_, tick) => live(tick));
 /**
  * The page's pieces written into one buffer, as the gateway's pageBytes does
- * (server/src/plugins/rendered-live-page.ts; the visits below use that one itself).
+ * (server/src/plugins/shared-live-pages.ts; the visits below use that one itself, loaded
+ * only after the memory figures, as tsx's loader would count in them).
  */
 function toBuffer(parts) {
   let length = 0;

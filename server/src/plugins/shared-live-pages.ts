@@ -9,6 +9,9 @@ const gzipAsync = promisify(gzip);
 
 /** How long a rendered page is shared at most: its data ages count in whole seconds. */
 export const SHARED_PAGE_MS = 1_000;
+
+/** Whether what was rendered or read `at` may still be shared `now` (a clock set back: no). */
+const stillShared = (at: number, now: number): boolean => now >= at && now - at < SHARED_PAGE_MS;
 /** Pages kept at most: languages × themes (light, dark, the system's) fit with room to spare. */
 const SHARED_PAGES_MAX = 16;
 
@@ -93,7 +96,7 @@ export class SharedLivePages {
   snapshot(read: () => unknown): unknown {
     const now = this.#clock();
     const known = this.#snapshot;
-    if (known && now >= known.at && now - known.at < SHARED_PAGE_MS) return known.live;
+    if (known && stillShared(known.at, now)) return known.live;
     const live = read();
     this.#snapshot = this.#sharing && live !== undefined ? { live, at: now } : undefined;
     return live;
@@ -118,8 +121,7 @@ export class SharedLivePages {
       shared &&
       shared.module === module &&
       shared.template === template &&
-      now >= shared.renderedAt &&
-      now - shared.renderedAt < SHARED_PAGE_MS
+      stillShared(shared.renderedAt, now)
     ) {
       this.hits += 1;
       return shared;

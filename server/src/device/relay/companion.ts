@@ -1,3 +1,4 @@
+import { LATITUDE, LONGITUDE, type Range } from '@heliodtu/contract/limits';
 import type { ReconnectPolicy } from '../../reconnect-policy.js';
 import type { DeviceProblem } from './device-problem.js';
 import { DeviceRelay, type RelayResult } from './device-relay.js';
@@ -229,7 +230,9 @@ function locationOf(result: RelayResult): DeviceLocation | undefined {
   const config = ntpConfigOf(result);
   const latitude = config?.['latitude'];
   const longitude = config?.['longitude'];
-  if (typeof latitude !== 'number' || typeof longitude !== 'number') return undefined;
-  if (!(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)) return undefined;
-  return { latitude, longitude };
+  const within = (value: unknown, range: Range): value is number =>
+    typeof value === 'number' && value >= range.min && value <= range.max;
+  return within(latitude, LATITUDE) && within(longitude, LONGITUDE)
+    ? { latitude, longitude }
+    : undefined;
 }
