@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { builtInDecimalFormat } from './i18n/built-in-numbers';
 import { useLocale } from './i18n/use-t';
 
 /** Named number and date presets on Intl (architecture §6.7, spec §9). */
@@ -21,51 +22,43 @@ export interface Formatters {
 
 const cache = new Map<string, Formatters>();
 
+/** An Intl format made on first use: the live page needs none, and no Intl on the server (built-in-numbers.ts). */
+function lazyFormat<T>(make: () => { format(value: T): string }): (value: T) => string {
+  let made: { format(value: T): string } | undefined;
+  return (value) => (made ??= make()).format(value);
+}
+
 /** Formatters for a locale; unknown locales (a pack's code) fall back to the runtime default. */
 export function formattersFor(locale: string): Formatters {
   const cached = cache.get(locale);
   if (cached) return cached;
-  const tag = Intl.NumberFormat.supportedLocalesOf([locale]).length > 0 ? locale : undefined;
-  const number = (min: number, max: number) =>
-    new Intl.NumberFormat(tag, { minimumFractionDigits: min, maximumFractionDigits: max });
-  const fixed = [0, 1, 2, 3].map((d) => number(d, d));
-  const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 });
-  const kilobyte = new Intl.NumberFormat(tag, {
-    style: 'unit',
-    unit: 'kilobyte',
-    maximumFractionDigits: 0,
-  });
-  const celsius = new Intl.NumberFormat(tag, {
-    style: 'unit',
-    unit: 'celsius',
-    maximumFractionDigits: 1,
-  });
-  const datetime = new Intl.DateTimeFormat(tag, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  const time = new Intl.DateTimeFormat(tag, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
+  const tag = () =>
+    Intl.NumberFormat.supportedLocalesOf([locale]).length > 0 ? locale : undefined;
+  const number = (options: Intl.NumberFormatOptions) =>
+    lazyFormat<number>(() => new Intl.NumberFormat(tag(), options));
+  const date = (options: Intl.DateTimeFormatOptions) =>
+    lazyFormat<number | Date>(
+      () => new Intl.DateTimeFormat(tag(), { ...options, hourCycle: 'h23' }),
+    );
+  const byPlaces: ((value: number) => string)[] = [];
+  const fixed = (places: number) => {
+    const intl = number({ minimumFractionDigits: places, maximumFractionDigits: places });
+    return (byPlaces[places] ??= builtInDecimalFormat(locale, places, intl) ?? intl);
+  };
+  const percent = number({ style: 'percent', maximumFractionDigits: 0 });
+  const kilobyte = number({ style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
+  const celsius = number({ style: 'unit', unit: 'celsius', maximumFractionDigits: 1 });
+  const time = { hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
   const formatters: Formatters = {
-    decimalNoDigits: (v) => fixed[0]!.format(v),
-    decimalOneDigit: (v) => fixed[1]!.format(v),
-    decimalTwoDigits: (v) => fixed[2]!.format(v),
-    decimal: (v, d) =>
-      (fixed[d] ?? number(Math.max(0, Math.min(d, 20)), Math.max(0, Math.min(d, 20)))).format(v),
-    percent: (v) => percent.format(v),
-    kilobyte: (bytes) => kilobyte.format(bytes / 1024),
-    celsius: (v) => celsius.format(v),
-    datetime: (date) => datetime.format(date),
-    time: (date) => time.format(date),
+    decimalNoDigits: fixed(0),
+    decimalOneDigit: fixed(1),
+    decimalTwoDigits: fixed(2),
+    decimal: (v, d) => fixed(Number.isFinite(d) ? Math.max(0, Math.min(Math.floor(d), 20)) : 0)(v),
+    percent,
+    kilobyte: (bytes) => kilobyte(bytes / 1024),
+    celsius,
+    datetime: date({ year: 'numeric', month: '2-digit', day: '2-digit', ...time }),
+    time: date(time),
   };
   cache.set(locale, formatters);
   return formatters;

@@ -137,6 +137,36 @@ describe('a server-rendered live page', () => {
     expect(english).toEqual({ version: 1, lang: 'en', renderedAt: 2_000, live });
   });
 
+  it('renders en, de and fr without Intl, whose first use maps ICU data into the gateway', async () => {
+    const used: string[] = [];
+    const intl = globalThis.Intl;
+    vi.stubGlobal(
+      'Intl',
+      new Proxy(intl, {
+        get(target, key) {
+          used.push(String(key));
+          return Reflect.get(target, key) as unknown;
+        },
+      }),
+    );
+    try {
+      // A fresh module graph: nothing made with Intl at load or cached by an earlier render.
+      vi.resetModules();
+      const fresh = await import('./render-live');
+      const big = { ...live, total: { ...live.total, Power: { v: 12345.678, u: 'W', d: 1 } } };
+      const pages = ['en', 'de', 'fr'].map((lang) =>
+        fresh.renderLivePage(big, { template: TEMPLATE, lang, now: Date.now() })!,
+      );
+      expect(pages[0]).toContain('12,345.7');
+      expect(pages[1]).toContain('12.345,7');
+      expect(pages[2]).toContain('12\u202f345,7');
+      expect(pages[2]).toContain('Garage roof');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(used).toEqual([]);
+  });
+
   it('throws rather than give a page with a part the server could not render', () => {
     // One inverter shows its tab, whose radio statistics need `radio_stats`.
     const { radio_stats: _dropped, ...broken } = balcony!;

@@ -4,6 +4,8 @@
  * `@:(key)` links to other messages. Written by hand because i18next reads a different syntax.
  */
 
+import { builtInIsOne } from './built-in-numbers';
+
 /** Named values (any object, e.g. a `Range`) or a list for `{0}`-style placeholders. */
 export type MessageParams = object | readonly unknown[];
 
@@ -64,7 +66,10 @@ function rulesOf(locale: string): Intl.PluralRules | null {
 /** Whether `n` takes the singular: 1 always (as packs read it in vue-i18n), and whatever else the language counts as one (0 in French). */
 function isSingular(n: number, locale: string | undefined): boolean {
   if (n === 1) return true;
-  const rules = locale === undefined ? null : rulesOf(locale);
+  if (locale === undefined) return false;
+  const builtIn = builtInIsOne(locale, n);
+  if (builtIn !== undefined) return builtIn;
+  const rules = rulesOf(locale);
   return rules?.select(n) === 'one';
 }
 
