@@ -9,27 +9,31 @@
  * order is the same on both sides whatever the browser's language.
  */
 
-const piecesByName = new Map<string, string[]>();
+/** A piece of a name: a run of digits (by value) or one other character, folded. */
+interface Piece {
+  /** 0 spaces and punctuation, 1 digits, 2 letters of any script. */
+  kind: number;
+  text: string;
+  value: number;
+}
+
+const piecesByName = new Map<string, Piece[]>();
 
 /** A name folded (no accents, lower case) and cut into digit runs and single characters. */
-function piecesOf(name: string): string[] {
+function piecesOf(name: string): Piece[] {
   let pieces = piecesByName.get(name);
   if (!pieces) {
     // Names are few (one per inverter); the bound only keeps renames over months in check.
     if (piecesByName.size > 1000) piecesByName.clear();
-    pieces =
-      name
-        .normalize('NFD')
-        .replace(/\p{M}/gu, '')
-        .toLowerCase()
-        .match(/\d+|\D/gu) ?? [];
+    const folded = name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    pieces = (folded.match(/\d+|\D/gu) ?? []).map((text) => {
+      const kind = /\d/.test(text) ? 1 : /\p{L}/u.test(text) ? 2 : 0;
+      return { kind, text, value: kind === 1 ? Number(text) : 0 };
+    });
     piecesByName.set(name, pieces);
   }
   return pieces;
 }
-
-/** 0 spaces and punctuation, 1 digits, 2 letters of any script. */
-const classOf = (piece: string) => (/\d/.test(piece) ? 1 : /\p{L}/u.test(piece) ? 2 : 0);
 
 /** Negative when `a` comes first; names equal but for case or accents by code unit. */
 export function compareNames(a: string, b: string): number {
@@ -39,8 +43,8 @@ export function compareNames(a: string, b: string): number {
     const p = x[i]!;
     const q = y[i]!;
     const order =
-      classOf(p) - classOf(q) ||
-      (classOf(p) === 1 ? Number(p) - Number(q) : p < q ? -1 : p > q ? 1 : 0);
+      p.kind - q.kind ||
+      (p.kind === 1 ? p.value - q.value : p.text < q.text ? -1 : p.text > q.text ? 1 : 0);
     if (order !== 0) return order;
   }
   return x.length - y.length || (a < b ? -1 : a > b ? 1 : 0);
