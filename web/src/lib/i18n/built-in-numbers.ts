@@ -27,7 +27,20 @@ const SEPARATORS: Readonly<Record<string, Separators>> = {
  * toFixed works on the binary value and gives "1.00".
  */
 function fixedDigits(magnitude: number, places: number): string {
-  const [mantissa = '', exponent = '0'] = String(magnitude).split('e');
+  const shortest = String(magnitude);
+  // Most figures come with no more decimals than shown (a device's `d`): no rounding.
+  const point = shortest.indexOf('.');
+  const decimals = point < 0 ? 0 : shortest.length - point - 1;
+  if (decimals <= places && shortest.indexOf('e') < 0) {
+    if (places === 0) return shortest;
+    return (point < 0 ? shortest + '.' : shortest) + '0'.repeat(places - decimals);
+  }
+  return roundedDigits(shortest, places);
+}
+
+/** The shortest decimal (String(number), maybe with an exponent) rounded to `places`. */
+function roundedDigits(shortest: string, places: number): string {
+  const [mantissa = '', exponent = '0'] = shortest.split('e');
   const [whole = '', fraction = ''] = mantissa.split('.');
   let digits = whole + fraction;
   let point = whole.length + Number(exponent);
@@ -44,6 +57,9 @@ function fixedDigits(magnitude: number, places: number): string {
   return places > 0 ? `${digits.slice(0, cut)}.${digits.slice(cut)}` : digits;
 }
 
+/** Where a group separator goes: before each full three digits to the end. */
+const THOUSANDS = /\B(?=(\d{3})+$)/g;
+
 /**
  * A formatter of `places` decimals for a built-in language, or null for any other locale or
  * a number of places Intl would refuse. Non-finite values and those of 1e21 or more, which
@@ -58,11 +74,13 @@ export function builtInDecimalFormat(
   if (!separators || !Number.isInteger(places) || places < 0 || places > 20) return null;
   return (value) => {
     if (!Number.isFinite(value) || Math.abs(value) >= 1e21) return fallback(value);
-    const [whole = '', fraction] = fixedDigits(Math.abs(value), places).split('.');
+    const fixed = fixedDigits(Math.abs(value), places);
+    const point = places > 0 ? fixed.length - places - 1 : fixed.length;
+    const whole = fixed.slice(0, point);
     // Intl's default sign display shows the minus on every negative value, -0 included.
     const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-    const text = sign + whole.replace(/\B(?=(\d{3})+$)/g, separators.group);
-    return fraction === undefined ? text : text + separators.decimal + fraction;
+    const text = sign + (whole.length > 3 ? whole.replace(THOUSANDS, separators.group) : whole);
+    return places > 0 ? text + separators.decimal + fixed.slice(point + 1) : text;
   };
 }
 
