@@ -23,6 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { buildServer, SERVER_NODE_FLAGS, serverBuildStale } from '../scripts/build-server.mjs';
 import { fmt, pickPort, sleep, startServer, stopServer } from './lib/bench-server.mjs';
+import { watchFullGcs } from './lib/full-gcs.mjs';
 import { inverterObject, v } from './lib/synthetic-fleet.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -191,11 +192,14 @@ const cold = timed(() =>
 // Every render with new live data: what a visit costs when no page can be shared.
 const times = [];
 const cpuTimes = [];
+const spans = [];
+const fullGcs = watchFullGcs();
 let page = cold.result;
 for (let i = 0; i < RENDERS + 200; i += 1) {
   // A new object each time, as the gateway's live data after a change: no JSON made before.
   const data = { ...snapshots[i % snapshots.length] };
   const lang = LANGS[i % 3];
+  const started = performance.now();
   const { result, wall, cpu } = timed(() =>
     toBuffer(module.renderLivePageParts(data, { template, lang, theme: 'dark' })),
   );
@@ -203,8 +207,10 @@ for (let i = 0; i < RENDERS + 200; i += 1) {
   if (i >= 200) {
     times.push(wall);
     cpuTimes.push(cpu);
+    spans.push([started, started + wall]);
   }
 }
+const gcs = await fullGcs.spans(spans);
 const afterRenders = heapAfterGc();
 
 // Visits as the gateway serves them, on a clock of the bench's own: the gateway's page cache
@@ -259,6 +265,7 @@ process.stdout.write(
     `  every render with new live data (no sharing), ${RENDERS} after 200 warm-up:`,
     `    wall clock (blocks the event loop): ${figures(times)}`,
     `    CPU time: ${figures(cpuTimes)}`,
+    `    renders during a full GC (mark-compact, ${gcs.shortest.toFixed(1)}–${gcs.longest.toFixed(1)} ms each): ${gcs.count} of ${RENDERS}; the others: ${gcs.without.length > 0 ? figures(gcs.without) : 'none'}`,
     `  visits as the gateway serves them: ${VISITS} visits, ${VISITS_PER_S}/s, en/de/fr × light/dark, live data changing every ${CHANGE_MS} ms:`,
     `    shared renders: ${pages.hits} of ${VISITS} visits served a page rendered for another (hit rate ${((100 * pages.hits) / VISITS).toFixed(1)} %), ${pages.renders} renders`,
     `    per visit, wall clock (blocks the event loop): ${figures(visitTimes)} (target p99 ≤ 5 ms)`,

@@ -32,8 +32,11 @@ function lazyFormat<T>(make: () => { format(value: T): string }): (value: T) => 
 export function formattersFor(locale: string): Formatters {
   const cached = cache.get(locale);
   if (cached) return cached;
-  const tag = () =>
-    Intl.NumberFormat.supportedLocalesOf([locale]).length > 0 ? locale : undefined;
+  let known: boolean | undefined;
+  const tag = () => {
+    known ??= Intl.NumberFormat.supportedLocalesOf([locale]).length > 0;
+    return known ? locale : undefined;
+  };
   const number = (options: Intl.NumberFormatOptions) =>
     lazyFormat<number>(() => new Intl.NumberFormat(tag(), options));
   const date = (options: Intl.DateTimeFormatOptions) =>
@@ -41,9 +44,15 @@ export function formattersFor(locale: string): Formatters {
       () => new Intl.DateTimeFormat(tag(), { ...options, hourCycle: 'h23' }),
     );
   const byPlaces: ((value: number) => string)[] = [];
+  // Looked up before anything is made: `decimal` asks for every figure shown.
   const fixed = (places: number) => {
-    const intl = number({ minimumFractionDigits: places, maximumFractionDigits: places });
-    return (byPlaces[places] ??= builtInDecimalFormat(locale, places, intl) ?? intl);
+    let format = byPlaces[places];
+    if (format === undefined) {
+      const intl = number({ minimumFractionDigits: places, maximumFractionDigits: places });
+      format = builtInDecimalFormat(locale, places, intl) ?? intl;
+      byPlaces[places] = format;
+    }
+    return format;
   };
   const percent = number({ style: 'percent', maximumFractionDigits: 0 });
   const kilobyte = number({ style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
