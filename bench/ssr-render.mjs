@@ -12,7 +12,7 @@
 //   after loading it, after the renders (GC in between); and the real gateway (demo fleet)
 //   serving `/` REQUESTS times with the render module against the same build without it, and
 //   idle before the first visit (the module loads on the first visit of the live page).
-// Asserts nothing.
+// Also how much of a render was garbage collection. Asserts nothing.
 //   node bench/ssr-render.mjs [--renders=2000] [--visits=3000] [--requests=200] [--gateway-runs=3]
 import { execSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { buildServer, SERVER_NODE_FLAGS, serverBuildStale } from '../scripts/build-server.mjs';
 import { fmt, pickPort, sleep, startServer, stopServer } from './lib/bench-server.mjs';
-import { watchFullGcs } from './lib/full-gcs.mjs';
+import { watchGcs } from './lib/gcs-in-spans.mjs';
 import { inverterObject, v } from './lib/synthetic-fleet.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -193,7 +193,7 @@ const cold = timed(() =>
 const times = [];
 const cpuTimes = [];
 const spans = [];
-const fullGcs = watchFullGcs();
+const gcWatch = watchGcs();
 let page = cold.result;
 for (let i = 0; i < RENDERS + 200; i += 1) {
   // A new object each time, as the gateway's live data after a change: no JSON made before.
@@ -210,7 +210,7 @@ for (let i = 0; i < RENDERS + 200; i += 1) {
     spans.push([started, started + wall]);
   }
 }
-const gcs = await fullGcs.spans(spans);
+const gcs = await gcWatch.spans(spans);
 const afterRenders = heapAfterGc();
 
 // Visits as the gateway serves them, on a clock of the bench's own: the gateway's page cache
@@ -265,7 +265,8 @@ process.stdout.write(
     `  every render with new live data (no sharing), ${RENDERS} after 200 warm-up:`,
     `    wall clock (blocks the event loop): ${figures(times)}`,
     `    CPU time: ${figures(cpuTimes)}`,
-    `    renders during a full GC (mark-compact, ${gcs.shortest.toFixed(1)}–${gcs.longest.toFixed(1)} ms each): ${gcs.count} of ${RENDERS}; the others: ${gcs.without.length > 0 ? figures(gcs.without) : 'none'}`,
+    `    time in GC within a render: ${figures(gcs.inGc)}; a full GC (mark-compact, ${gcs.fullShortest.toFixed(1)}–${gcs.fullLongest.toFixed(1)} ms) in ${gcs.fullCount} of ${RENDERS}`,
+    `    a render less its time in GC: ${figures(gcs.lessGc)}`,
     `  visits as the gateway serves them: ${VISITS} visits, ${VISITS_PER_S}/s, en/de/fr × light/dark, live data changing every ${CHANGE_MS} ms:`,
     `    shared renders: ${pages.hits} of ${VISITS} visits served a page rendered for another (hit rate ${((100 * pages.hits) / VISITS).toFixed(1)} %), ${pages.renders} renders`,
     `    per visit, wall clock (blocks the event loop): ${figures(visitTimes)} (target p99 ≤ 5 ms)`,
