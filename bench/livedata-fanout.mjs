@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { analyse, startClients } from './lib/live-clients.mjs';
+import { hardTimeLimit } from './lib/time-limit.mjs';
 import {
   cpuSeconds,
   fmt,
@@ -87,12 +88,13 @@ async function phase(server, count) {
 }
 
 async function main() {
-  const watchdog = setTimeout(() => {
-    process.stderr.write('livedata-fanout: took too long, giving up\n');
-    process.exit(1);
-  }, HARD_LIMIT_MS);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'heliodtu-bench-'));
   let server;
+  // Over the limit the gateway is stopped too: no orphan server outlives the bench.
+  const watchdog = hardTimeLimit('livedata-fanout', HARD_LIMIT_MS, async () => {
+    await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+  });
   try {
     server = await start(dataDir);
     const idleBefore = await cpuSeconds(server.child.pid);

@@ -24,17 +24,18 @@ export function watchGcs() {
     async spans(spans) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       observer.disconnect();
-      const within = (span) =>
-        pauses.filter((pause) => pause.start < span[1] && pause.end > span[0]);
+      const hits = spans.map((span) =>
+        pauses.filter((pause) => pause.start < span[1] && pause.end > span[0]),
+      );
       const full = pauses.filter((pause) => pause.full).map((pause) => pause.end - pause.start);
-      const inGc = spans.map((span) =>
-        within(span).reduce(
+      const inGc = spans.map((span, i) =>
+        hits[i].reduce(
           (sum, pause) => sum + Math.min(pause.end, span[1]) - Math.max(pause.start, span[0]),
           0,
         ),
       );
       return {
-        fullCount: spans.filter((span) => within(span).some((pause) => pause.full)).length,
+        fullCount: hits.filter((pauses) => pauses.some((pause) => pause.full)).length,
         fullShortest: full.length > 0 ? Math.min(...full) : 0,
         fullLongest: full.length > 0 ? Math.max(...full) : 0,
         inGc,

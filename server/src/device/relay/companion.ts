@@ -1,4 +1,5 @@
 import { LATITUDE, LONGITUDE, type Range } from '@heliodtu/contract/limits';
+import type { NtpConfig } from '@heliodtu/contract/ntp';
 import type { ReconnectPolicy } from '../../reconnect-policy.js';
 import type { DeviceProblem } from './device-problem.js';
 import { DeviceRelay, type RelayResult } from './device-relay.js';
@@ -9,11 +10,8 @@ import { LiveLink } from './live-link.js';
 import { probeDevice, type ProbeResult } from './probe.js';
 import { RelayLiveStore } from './relay-live-store.js';
 
-/** A place on the globe in degrees (north and east positive), as OpenDTU's NTP settings keep it. */
-export interface DeviceLocation {
-  latitude: number;
-  longitude: number;
-}
+/** A place on the globe in degrees (north and east positive), as the device's NTP settings keep it. */
+export type DeviceLocation = Pick<NtpConfig, 'latitude' | 'longitude'>;
 
 export interface DeviceCompanionOptions {
   target: DeviceTarget;
