@@ -84,7 +84,7 @@ export function referencesIn(text, { names, isMarkdown = false, ownName = null }
  */
 export function problemOf(ref, headings) {
   if (ref.kind === 'issue') return 'issues are not part of the repository; cite docs/ instead';
-  if (ref.kind === 'orphan') return 'names no document (write e.g. "wire-contract §4.2")';
+  if (ref.kind === 'orphan') return 'names no document: put the document name before the §';
   const numbers = headings.get(ref.name);
   if (!numbers) return `docs/${ref.name}.md does not exist`;
   if (!numbers.has(ref.number)) return `docs/${ref.name}.md has no heading numbered ${ref.number}`;

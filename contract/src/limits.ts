@@ -36,7 +36,7 @@ export const WIFI_PASSWORD_MAX = 63;
 /** Device 31, spec 32: the buffer holds 31, so the device bound holds. */
 export const HOSTNAME_MAX = 31;
 export const AP_TIMEOUT: Range = { min: 0, max: 99999 };
-/** Current firmware's syslog target (wire-current.md): a server name 1..128 while enabled. */
+/** Current firmware's syslog target (wire-current §3): a server name 1..128 while enabled. */
 export const SYSLOG_HOSTNAME_MAX = 128;
 export const SYSLOG_PORT: Range = { min: 1, max: 65535 };
 /** The syslog port of a fresh configuration (UDP syslog's). */

@@ -24,7 +24,7 @@ const rank = (field: string) => PAGE_ORDER.indexOf(field);
 
 /**
  * Whether the device has syslog settings: only current firmware (v26) sends them with its
- * network config (wire-current.md), so the answer itself tells, without asking the version.
+ * network config (wire-current §3), so the answer itself tells, without asking the version.
  */
 export function hasSyslog(config: NetworkConfig): boolean {
   return typeof config.syslogenabled === 'boolean';
