@@ -118,7 +118,7 @@ export const LANGUAGE_PACK_SUFFIX = '.lang.json';
 export const POST_BODY_MAX_BYTES = 64 * 1024;
 /** Largest file accepted by /api/file/upload (the device's LittleFS is ~1.4 MB). */
 export const FILE_UPLOAD_MAX_BYTES = 1024 * 1024;
-/** Largest firmware image: one OTA slot of the 4 MB partition table (sketch_total, wire-contract §4.13). */
+/** Largest firmware image: one OTA slot of the 4 MB partition table (sketch_total of wire-contract §4.11; the upload is §4.13). */
 export const FIRMWARE_MAX_BYTES = 1_966_080;
 /** Largest .bin.gz upload: a compressed image is smaller than the slot it unpacks into. */
 export const FIRMWARE_GZ_MAX_BYTES = FIRMWARE_MAX_BYTES;

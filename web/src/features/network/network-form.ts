@@ -31,10 +31,11 @@ export function hasSyslog(config: NetworkConfig): boolean {
 }
 
 /**
- * The posted object in the wire order of §4.8, with current firmware's syslog fields where the
- * device sent them (never to a v24 device). The gateway checks the IP fields even with DHCP
- * on; the user cannot see them then, so an address left half-typed before switching DHCP on goes
- * out as the device's "unset" 0.0.0.0 instead of blocking the save with a hidden error.
+ * The posted object in the wire order of wire-contract §4.8, with current firmware's syslog
+ * fields where the device sent them (never to a v24 device). The gateway checks the IP fields
+ * even with DHCP on; the user cannot see them then, so an address left half-typed before
+ * switching DHCP on goes out as the device's "unset" 0.0.0.0 instead of blocking the save with
+ * a hidden error.
  */
 export function toNetworkRequest(values: NetworkConfig): NetworkConfigData | NetworkConfigDataV26 {
   const ip = (text: string) => (values.dhcp ? normalizeIpv4(text) : text);
