@@ -1,4 +1,4 @@
-// Section references in code and docs ("wire-contract §4.2", "spec.md §5", a bare "§5.3" after
+// Section references in code and docs ("spec.md §5", "wire-contract §4.2", a bare "§4.5" after
 // one of them) and whether each leads to a numbered heading of the repository's own docs/.
 // Pure: the caller reads the files; scripts/check-docs.mjs runs it over every tracked source.
 
@@ -29,6 +29,8 @@ const EXTERNAL_BEFORE = /\b[A-Z][A-Za-z]*[ -]?\d+(?:\.\d+)*\s*$/;
 const WORD_BEFORE = /\b([A-Za-z][A-Za-z0-9-]*)(?:\.md)?\s*$/;
 
 const COMMENT_LINE = /^\s*(\/\/|\*|\/\*|#|<!--)/;
+// Nothing but a comment marker before the § on its line.
+const LINE_START = /^\s*(?:\/\/|\*|\/\*\*?|#|<!--|>|-)?\s*\(?$/;
 
 /**
  * Every § reference of one file, in order: `{ line, text, kind, name, number }` where kind is
@@ -42,15 +44,22 @@ export function referencesIn(text, { names, isMarkdown = false, ownName = null }
   const found = [];
   const blockDefault = ownName && known.has(ownName) ? { kind: 'doc', name: ownName } : null;
   let context = blockDefault;
+  let previous = '';
   text.split('\n').forEach((line, index) => {
     const trimmed = line.trim();
     // A block ends at a blank line; in code also where a comment starts or code resumes.
-    if (trimmed === '' || (isMarkdown && trimmed.startsWith('#'))) context = blockDefault;
-    else if (!isMarkdown && (trimmed.startsWith('/*') || !COMMENT_LINE.test(line)))
-      context = blockDefault;
+    const blockEnds =
+      trimmed === '' ||
+      (isMarkdown && trimmed.startsWith('#')) ||
+      (!isMarkdown && (trimmed.startsWith('/*') || !COMMENT_LINE.test(line)));
+    if (blockEnds) context = blockDefault;
+    // "(wire-contract" at the end of one comment line and "§4.4)" at the start of the next.
+    const carried = blockEnds ? '' : previous;
+    previous = line;
     const pending = [];
     for (const m of line.matchAll(SECTION)) {
-      const before = line.slice(Math.max(0, m.index - 60), m.index);
+      let before = line.slice(Math.max(0, m.index - 60), m.index);
+      if (LINE_START.test(before)) before = carried;
       const number = m[1];
       const issue = before.match(ISSUE_BEFORE);
       const word = before.match(WORD_BEFORE)?.[1]?.toLowerCase();

@@ -44,6 +44,14 @@ test('a bare § before the named one of its line takes it', () => {
   assert.deepEqual(problems('// (§4.5 of wire-contract §4)\n'), []);
 });
 
+test('a name at the end of a comment line reaches the § that opens the next', () => {
+  const wrapped =
+    '  /**\n   * clamped by the library (wire-contract\n   * §4.6); see integrations §3.\n   */\n';
+  assert.deepEqual(problems(wrapped), [
+    [3, 'wire-contract §4.6', 'docs/wire-contract.md has no heading numbered 4.6'],
+  ]);
+});
+
 test('a document that does not exist and issue sections fail', () => {
   assert.match(problems('// spec §2\n')[0][2], /docs\/spec\.md does not exist/);
   assert.match(problems('// (issue 3 §7)\n')[0][2], /issues are not part/);
