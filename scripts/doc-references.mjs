@@ -1,4 +1,4 @@
-// Section references in code and docs ("spec.md §5", "wire-contract §4.2", a bare "§4.5" after
+// Section references in code and docs ("wire-contract §4.2", "spec.md §n", a bare "§n" after
 // one of them) and whether each leads to a numbered heading of the repository's own docs/.
 // Pure: the caller reads the files; scripts/check-docs.mjs runs it over every tracked source.
 
@@ -22,7 +22,7 @@ export function headingNumbers(markdown) {
 }
 
 const SECTION = /§\s*(\d+(?:\.\d+)*)/g;
-// "issue 3 §7", "issues 3 §1": the tracker is not part of a clone.
+// "issue N §M": the tracker is not part of a clone.
 const ISSUE_BEFORE = /\b(issues?)\s+(\d+)\s*$/i;
 // "RFC 6455 §5.2", "MQTT 3.1.1 §4.7": a standard's own numbering, not ours to check.
 const EXTERNAL_BEFORE = /\b[A-Z][A-Za-z]*[ -]?\d+(?:\.\d+)*\s*$/;
@@ -53,7 +53,7 @@ export function referencesIn(text, { names, isMarkdown = false, ownName = null }
       (isMarkdown && trimmed.startsWith('#')) ||
       (!isMarkdown && (trimmed.startsWith('/*') || !COMMENT_LINE.test(line)));
     if (blockEnds) context = blockDefault;
-    // "(wire-contract" at the end of one comment line and "§4.4)" at the start of the next.
+    // "(wire-contract" at the end of one comment line and "§n)" at the start of the next.
     const carried = blockEnds ? '' : previous;
     previous = line;
     const pending = [];
@@ -76,7 +76,7 @@ export function referencesIn(text, { names, isMarkdown = false, ownName = null }
         if (context.kind !== 'external') found.push({ ...at, ...context, text: `§${number}` });
       } else pending.push({ ...at, text: `§${number}` });
     }
-    // A bare § before the first named one of its line ("§5.3 of integrations §5") takes it.
+    // A bare § before the first named one of its line ("§n of integrations §m") takes it.
     const named = found.findLast((r) => r.line === index + 1 && r.kind !== 'orphan');
     for (const ref of pending)
       found.push(
