@@ -92,9 +92,18 @@ const names = [...new Set([...REQUIRED_DOCS, ...headings.keys()])];
 const SOURCE = /\.(ts|tsx|mts|mjs|cjs|js|jsx|md|ya?ml|css|scss|html)$/;
 // The resolver's own test holds deliberately broken references.
 const FIXTURES = new Set(['scripts/doc-references.test.mjs']);
-const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
-  .split('\0')
-  .filter((file) => SOURCE.test(file) && !FIXTURES.has(file) && existsSync(path.join(root, file)));
+/** The tracked files, or none (reported) outside a git checkout. */
+function trackedFiles() {
+  try {
+    return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0');
+  } catch {
+    problems.push('git ls-files failed: section references need a git checkout');
+    return [];
+  }
+}
+const tracked = trackedFiles().filter(
+  (file) => SOURCE.test(file) && !FIXTURES.has(file) && existsSync(path.join(root, file)),
+);
 let referenceCount = 0;
 const unresolvedByDoc = new Map();
 for (const file of tracked) {
