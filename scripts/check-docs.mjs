@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // The repository explains itself: every relative link and image in the README, the guides and
 // docs/ resolves to a file in the repository, every gateway option of server/src/env.ts has a
-// row in the README's options table, and nothing points outside the repository.
+// row in the README's options table, every section reference ("wire-contract §4.2") in a
+// tracked source leads to a numbered heading of docs/, and nothing points outside the repository.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { REQUIRED_DOCS, headingNumbers, problemOf, referencesIn } from './doc-references.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const docs = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md'];
@@ -77,10 +80,56 @@ for (const option of [...options].sort()) {
 }
 if (options.size === 0) problems.push('server/src: no options found (has the reader changed?)');
 
+// Section references: docs/<name>.md and the numbers its headings start with. The names a
+// reference may use are the required documents and whatever else docs/ holds.
+const headings = new Map();
+for (const entry of readdirSync(path.join(root, 'docs'))) {
+  if (!entry.endsWith('.md')) continue;
+  const text = readFileSync(path.join(root, 'docs', entry), 'utf8');
+  headings.set(entry.slice(0, -'.md'.length), headingNumbers(text));
+}
+const names = [...new Set([...REQUIRED_DOCS, ...headings.keys()])];
+const SOURCE = /\.(ts|tsx|mts|mjs|cjs|js|jsx|md|ya?ml|css|scss|html)$/;
+// The resolver's own test holds deliberately broken references.
+const FIXTURES = new Set(['scripts/doc-references.test.mjs']);
+/** The tracked files, or none (reported) outside a git checkout. */
+function trackedFiles() {
+  try {
+    return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0');
+  } catch {
+    problems.push('git ls-files failed: section references need a git checkout');
+    return [];
+  }
+}
+const tracked = trackedFiles().filter(
+  (file) => SOURCE.test(file) && !FIXTURES.has(file) && existsSync(path.join(root, file)),
+);
+let referenceCount = 0;
+const unresolvedByDoc = new Map();
+for (const file of tracked) {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  if (!text.includes('§')) continue;
+  const isMarkdown = file.endsWith('.md');
+  const own = /^docs\/([\w-]+)\.md$/.exec(file)?.[1] ?? null;
+  for (const ref of referencesIn(text, { names, isMarkdown, ownName: own })) {
+    referenceCount += 1;
+    const problem = problemOf(ref, headings);
+    if (!problem) continue;
+    problems.push(`${file}:${ref.line}: ${ref.text}: ${problem}`);
+    const key = ref.kind === 'doc' ? ref.name : ref.kind;
+    unresolvedByDoc.set(key, (unresolvedByDoc.get(key) ?? 0) + 1);
+  }
+}
+if (unresolvedByDoc.size > 0)
+  problems.push(
+    `unresolved section references: ${[...unresolvedByDoc].map(([k, n]) => `${k} ${n}`).join(', ')}`,
+  );
+
 if (problems.length > 0) {
   process.stderr.write(`Docs check failed:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
   process.exit(1);
 }
 process.stdout.write(
-  `Docs check: ${docs.length} documents, links resolve; ${options.size} options documented\n`,
+  `Docs check: ${docs.length} documents, links resolve; ${options.size} options documented; ` +
+    `${referenceCount} section references in ${tracked.length} sources resolve\n`,
 );

@@ -93,7 +93,11 @@ check('format', npx, ['prettier', '--check', '.']);
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 if (existsSync(path.join(root, 'scripts/check-i18n.mjs')))
   check('i18n key parity', 'node', ['scripts/check-i18n.mjs']);
-check('docs: links, images and options', 'node', ['scripts/check-docs.mjs']);
+check('docs: links, images, options and section references', 'node', ['scripts/check-docs.mjs']);
+check('docs: the section-reference resolver', 'node', [
+  '--test',
+  'scripts/doc-references.test.mjs',
+]);
 // Issue 23: a fresh install warns of nothing (engines for our Node, a decision on every
 // install script); in CI also none of `npm ci`'s output (NPM_CI_LOG, written by .ci/run).
 check('install prints no warning', 'node', ['scripts/check-install.mjs']);

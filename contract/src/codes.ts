@@ -95,7 +95,7 @@ export const ApiCode = {
 } as const;
 
 /**
- * Codes current firmware (v26.3.30) added to the reference's catalogue (wire-current.md), each
+ * Codes current firmware (v26.3.30) added to the reference's catalogue (wire-current §3), each
  * numbered after the last code of its block. Only a device of that generation sends them; they
  * are kept apart from ApiCode so that the reference's catalogue stays exactly OpenDTU v24's.
  */

@@ -36,7 +36,7 @@ export const WIFI_PASSWORD_MAX = 63;
 /** Device 31, spec 32: the buffer holds 31, so the device bound holds. */
 export const HOSTNAME_MAX = 31;
 export const AP_TIMEOUT: Range = { min: 0, max: 99999 };
-/** Current firmware's syslog target (wire-current.md): a server name 1..128 while enabled. */
+/** Current firmware's syslog target (wire-current §3): a server name 1..128 while enabled. */
 export const SYSLOG_HOSTNAME_MAX = 128;
 export const SYSLOG_PORT: Range = { min: 1, max: 65535 };
 /** The syslog port of a fresh configuration (UDP syslog's). */
@@ -118,7 +118,7 @@ export const LANGUAGE_PACK_SUFFIX = '.lang.json';
 export const POST_BODY_MAX_BYTES = 64 * 1024;
 /** Largest file accepted by /api/file/upload (the device's LittleFS is ~1.4 MB). */
 export const FILE_UPLOAD_MAX_BYTES = 1024 * 1024;
-/** Largest firmware image: one OTA slot of the 4 MB partition table (sketch_total, wire-contract §4.13). */
+/** Largest firmware image: one OTA slot of the 4 MB partition table (sketch_total of wire-contract §4.11; the upload is §4.13). */
 export const FIRMWARE_MAX_BYTES = 1_966_080;
 /** Largest .bin.gz upload: a compressed image is smaller than the slot it unpacks into. */
 export const FIRMWARE_GZ_MAX_BYTES = FIRMWARE_MAX_BYTES;

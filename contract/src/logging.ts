@@ -3,7 +3,7 @@ import { wire } from './wire.js';
 
 /**
  * GET/POST /api/logging/config: log levels per module, current firmware (v26.3.30) only
- * (wire-current.md). Levels are ESP-IDF's 0 none … 5 verbose; −1 = the module inherits the
+ * (wire-current §3). Levels are ESP-IDF's 0 none … 5 verbose; −1 = the module inherits the
  * default. Clamping and the module list: domain/log-level.ts, rules/logging-rules.ts.
  */
 

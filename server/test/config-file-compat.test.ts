@@ -129,7 +129,7 @@ function differences(shape: Shape, value: unknown, at = '$'): string[] {
   const record = value as Record<string, unknown>;
   const extra = Object.keys(record)
     .filter((key) => !(key in shape) && !(`${key}?` in shape))
-    .map((key) => `${at}.${key}: not in §9`);
+    .map((key) => `${at}.${key}: not in wire-contract §9`);
   const inner = Object.entries(shape).flatMap(([shapeKey, sub]) => {
     const optional = shapeKey.endsWith('?');
     const key = optional ? shapeKey.slice(0, -1) : shapeKey;
@@ -145,7 +145,9 @@ const writtenConfig = async (gw: TestGateway): Promise<unknown> =>
 describe('the shape checker', () => {
   it('finds a missing key, an extra key, a wrong kind and a short array', () => {
     const slot = { serial: 1, name: 'x', channel: [] };
-    expect(differences({ serial: 'int', name: 'string' }, slot)).toEqual(['$.channel: not in §9']);
+    expect(differences({ serial: 'int', name: 'string' }, slot)).toEqual([
+      '$.channel: not in wire-contract §9',
+    ]);
     expect(differences({ serial: 'int', order: 'int' }, { serial: 1.5 })).toEqual([
       '$.serial: int expected, got 1.5',
       '$.order: missing',
@@ -160,12 +162,14 @@ describe('the shape checker', () => {
     expect(differences(CHANNEL, { ...plain, azimuth: 'east' })).toEqual([
       '$.azimuth: number expected, got "east"',
     ]);
-    expect(differences(CHANNEL, { ...plain, heading: 90 })).toEqual(['$.heading: not in §9']);
+    expect(differences(CHANNEL, { ...plain, heading: 90 })).toEqual([
+      '$.heading: not in wire-contract §9',
+    ]);
   });
 });
 
 describe('config.json is the OpenDTU v24.11.7 backup file (wire-contract §9)', () => {
-  it('is written with exactly the keys of §9, each of its kind, fresh and after saves', async () => {
+  it('is written with exactly the keys of wire-contract §9, each of its kind, fresh and after saves', async () => {
     const gw = await buildTestGateway({ simFleet: 'demo' });
     expect(differences(SECTION_9, await writtenConfig(gw))).toEqual([]);
     await gw.post('/api/inverter/add', { serial: '116180123456', name: 'Roof' });

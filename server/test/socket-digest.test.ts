@@ -14,7 +14,7 @@ import { openSocket, refusedStatus, wsUrl } from './helpers/ws-client.js';
 
 /**
  * Issue 25: a v26 simulated gateway guards /livedata and /console with Digest while read-only
- * access is off, as current OpenDTU does (wire-current). Real HTTP and the `ws` client; the
+ * access is off, as current OpenDTU does (wire-current §2). Real HTTP and the `ws` client; the
  * answers are computed here with plain MD5, so the gateway is checked against the rule, not
  * against its own code.
  */

@@ -16,7 +16,7 @@ export function liveAgeSeconds(dataAge: number, receivedAtMs: number, nowMs: num
 
 /**
  * The age in seconds now of one inverter's data: from `data_age_ms` where the device sends it
- * (current firmware, wire-current.md), which keeps the fraction `data_age` drops, so the shown
+ * (current firmware, wire-current §3), which keeps the fraction `data_age` drops, so the shown
  * second turns when the real one does; else from `data_age`.
  */
 export function inverterAgeSeconds(

@@ -1,7 +1,7 @@
 /**
  * Which OpenDTU wire a device speaks: 'v24' is the reference this product was built from
  * (v24.11.7, wire-contract.md), 'v26' the current firmware with its changes (limit types,
- * Digest on the sockets, wire-current.md).
+ * Digest on the sockets, wire-current §2).
  */
 export type FirmwareGeneration = 'v24' | 'v26';
 
@@ -14,7 +14,7 @@ export function releaseTagOf(gitHash: string): string | null {
 }
 
 /**
- * The generation of a device from its system status. By feature first, as wire-current.md
+ * The generation of a device from its system status. By feature first, as wire-current §1
  * advises: `git_branch` exists only on current firmware. Then by the release tag; a build
  * named by a bare commit hash, without `git_branch`, is taken as the reference.
  */
@@ -46,7 +46,7 @@ export function generationOfRelease(release: string): FirmwareGeneration | null 
 export const isCurrentFirmware = (generation: FirmwareGeneration): boolean => generation === 'v26';
 
 /**
- * What current firmware adds to the reference's wire (wire-current.md "Additions"), as names a
+ * What current firmware adds to the reference's wire (wire-current §3), as names a
  * client can test for. On a reference device none of them appears.
  */
 export const CURRENT_FIRMWARE_ADDITIONS = {
@@ -67,7 +67,7 @@ export const CURRENT_FIRMWARE_ADDITIONS = {
 /**
  * How each generation guards the `/livedata` and `/console` sockets while read-only access is
  * off: the reference with Basic credentials, current firmware with a Digest challenge on the
- * handshake (wire-current.md "Breaking changes").
+ * handshake (wire-current §2).
  */
 export const SOCKET_AUTH_SCHEME: Readonly<Record<FirmwareGeneration, 'basic' | 'digest'>> = {
   v24: 'basic',
@@ -77,7 +77,7 @@ export const SOCKET_AUTH_SCHEME: Readonly<Record<FirmwareGeneration, 'basic' | '
 /**
  * `GET /api/dtu/config` `serial`: the reference's and current firmware's answers are both a
  * string of the serial's digits; current firmware's interface treats it as text throughout
- * (a 12-character field), so a client accepts a string or a number (wire-current.md).
+ * (a 12-character field), so a client accepts a string or a number (wire-current §2).
  */
 export function dtuSerialText(serial: string | number): string {
   return typeof serial === 'number' ? String(serial) : serial.trim();

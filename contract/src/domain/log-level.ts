@@ -2,7 +2,7 @@ import { LOG_LEVEL, LOG_LEVEL_INHERIT } from '../limits.js';
 
 /**
  * ESP-IDF log levels and console lines, as current firmware (v26.3.30) writes them
- * (wire-current.md): `I (123456) tag: text`, a level letter and the uptime in ms. Pure and zod-free.
+ * (wire-current §3): `I (123456) tag: text`, a level letter and the uptime in ms. Pure and zod-free.
  */
 
 /** The letter of each level that prints (1 error … 5 verbose); 0 prints nothing. */

@@ -57,7 +57,7 @@ export function networkConfigProblems(
 }
 
 /**
- * Current firmware's syslog checks (wire-current.md), after the reference's: the server name
+ * Current firmware's syslog checks (wire-current §3), after the reference's: the server name
  * 1..128 characters while syslog is enabled (8007), the port 1..65535 (8008). Only the fields
  * sent are checked.
  */

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 
 /**
  * HTTP Digest access authentication (RFC 7616, MD5 as RFC 2617 has it). OpenDTU v26 asks for it
- * on the socket handshake when read-only access is off (wire-current: a 401 with
+ * on the socket handshake when read-only access is off (wire-current §2: a 401 with
  * `WWW-Authenticate: Digest ...`); REST stays on Basic. Both ends live here and share one
  * response computation: the companion's socket client answering a device's challenge, and the
  * simulated v26 gateway challenging and checking the answer.

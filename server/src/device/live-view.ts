@@ -68,7 +68,7 @@ export function partialObject(view: InverterView): LiveInverterPartial {
   };
 }
 
-/** DC YieldTotal with the configured offset, which only counts once data arrived (§4.2). */
+/** DC YieldTotal with the configured offset, which only counts once data arrived (wire-contract §4.2). */
 function dcYieldTotal(record: DtuInverter, slot: Readonly<InverterSlotFile>, i: number): number {
   const raw = record.stats.dc[i]?.yieldTotal ?? 0;
   return record.stats.hasData ? raw + (slot.channel[i]?.yield_total_offset ?? 0) : raw;

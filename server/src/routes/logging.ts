@@ -6,7 +6,7 @@ import { applyLoggingConfig } from '@heliodtu/contract/rules/logging-rules';
 import { LOG_MODULES, moduleLevels } from '../device/log-modules.js';
 
 /**
- * GET/POST /api/logging/config (admin), current firmware (v26.3.30) only (wire-current.md): the
+ * GET/POST /api/logging/config (admin), current firmware (v26.3.30) only (wire-current §3): the
  * default log level and one per module, kept in config.json's `logging`. Registered only on a v26
  * gateway; a v24 one answers the path like any unknown one. The levels decide which lines the
  * console shows (device/log-modules.ts).

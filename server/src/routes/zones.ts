@@ -31,7 +31,7 @@ async function sendZones(request: FastifyRequest, reply: FastifyReply) {
 /**
  * GET /zones.json: IANA name → POSIX TZ, no auth, gzip when accepted (wire-contract §4.9, §4.17).
  * Current firmware (v26.3.30) serves the same table as GET /api/ntp/zones, readable like live
- * data (wire-current.md); the reference has no such endpoint.
+ * data (wire-current §2); the reference has no such endpoint.
  */
 export const zonesRoutes: FastifyPluginAsync = async (app) => {
   app.get('/zones.json', sendZones);

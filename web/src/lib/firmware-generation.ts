@@ -9,7 +9,7 @@ import { readAccessOpen } from './early-start';
 import { readStoredUser } from './session';
 
 /**
- * Which OpenDTU wire the device speaks (issue 25, wire-current.md): read at most once per load
+ * Which OpenDTU wire the device speaks (issue 25, wire-current §1): read at most once per load
  * from GET api/system/status, and only once something needs it, and told apart by the
  * contract's `firmwareGeneration` (by feature, `git_branch`, then by the release tag). Only
  * what the wire cannot show by itself asks this: the Settings menu's Logging entry (when the

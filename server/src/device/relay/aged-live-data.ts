@@ -1,7 +1,7 @@
 /**
  * Live data kept by the companion and given out later: each inverter's age grows by the time it
  * was kept, so "42 s ago" stays true however long the device is away. `data_age` is whole
- * seconds (wire-contract §4.1); `data_age_ms`, where newer firmware sends it, milliseconds.
+ * seconds (wire-contract §4.2); `data_age_ms`, where newer firmware sends it, milliseconds.
  */
 export function withAdvancedAges<T>(status: T, keptMs: number): T {
   const elapsedMs = Math.max(0, Math.floor(keptMs));

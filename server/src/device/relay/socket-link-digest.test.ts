@@ -9,7 +9,7 @@ import { SocketLink, type LinkAway } from './socket-link.js';
 
 /**
  * OpenDTU v26 with read-only access off answers a socket upgrade with 401 and a Digest
- * challenge (wire-current). A real loopback server here does the same and checks the answer
+ * challenge (wire-current §2). A real loopback server here does the same and checks the answer
  * with its own hashing, so the link is tested against the rule, not against itself.
  */
 

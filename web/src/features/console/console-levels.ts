@@ -1,4 +1,4 @@
-/** ESP-IDF's log levels as v26 firmware prints them, most severe first (wire-current, Additions). */
+/** ESP-IDF's log levels as v26 firmware prints them, most severe first (wire-current §3). */
 export const CONSOLE_LEVELS = ['E', 'W', 'I', 'D', 'V'] as const;
 export type ConsoleLevel = (typeof CONSOLE_LEVELS)[number];
 

@@ -4,9 +4,9 @@ import { dtuConfigProblems } from '@heliodtu/contract/rules/dtu-rules';
 import type { FieldMessage } from '@/components/form/field-message';
 
 /**
- * GET api/dtu/config as devices send it. `serial` is a string of digits in the contract (v24,
- * wire-contract §4.6) and a decimal string on v26, but a number on some firmware
- * (wire-current, Breaking changes): the form takes both and shows the same digits.
+ * GET api/dtu/config as devices send it. `serial` is a string of hex digits on v24 and v26
+ * (wire-contract §4.6), but a number on some older firmware (wire-current §2): the form takes
+ * both and shows the same digits.
  */
 export type DtuConfigAnswer = Omit<DtuConfig, 'serial'> & { serial: string | number };
 

@@ -1,7 +1,7 @@
 import { LOG_LEVEL, LOG_LEVEL_INHERIT } from '@heliodtu/contract/limits';
 import type { LoggingConfig, LoggingConfigRequest } from '@heliodtu/contract/logging';
 
-/** ESP-IDF's levels in order, 0 none … 5 verbose (wire-current.md); the keys of their names. */
+/** ESP-IDF's levels in order, 0 none … 5 verbose (wire-current §3); the keys of their names. */
 export const LOG_LEVEL_KEYS = [
   'loggingadmin.LevelNone',
   'loggingadmin.LevelError',

@@ -9,7 +9,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { DEFAULT_LEVELS, MODULE_LEVELS, levelKey, toLoggingRequest } from './logging-form';
 
 /**
- * Log levels of current firmware (v26.3.30, wire-current.md): the default level and one per
+ * Log levels of current firmware (v26.3.30, wire-current §3): the default level and one per
  * module, which may inherit the default. Only such a device has GET/POST api/logging/config;
  * on a reference device (v24) the screen says so instead of failing to load.
  */

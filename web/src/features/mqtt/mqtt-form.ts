@@ -31,9 +31,9 @@ const rank = (field: string) => PAGE_ORDER.indexOf(field as keyof MqttConfig);
 const whole = (value: number) => (Number.isFinite(value) ? Math.trunc(value) : 0);
 
 /**
- * The posted object, key by key in the wire order of §4.10. The root CA goes out as loaded
- * (GET returns the stored certificate in full), so an untouched one is kept and a cleared one
- * is cleared; leaving it out would make clearing it impossible.
+ * The posted object, key by key in the wire order of wire-contract §4.10. The root CA goes out
+ * as loaded (GET returns the stored certificate in full), so an untouched one is kept and a
+ * cleared one is cleared; leaving it out would make clearing it impossible.
  */
 export function toMqttRequest(values: MqttConfig): MqttConfigPost {
   return {

@@ -24,17 +24,18 @@ const rank = (field: string) => PAGE_ORDER.indexOf(field);
 
 /**
  * Whether the device has syslog settings: only current firmware (v26) sends them with its
- * network config (wire-current.md), so the answer itself tells, without asking the version.
+ * network config (wire-current §3), so the answer itself tells, without asking the version.
  */
 export function hasSyslog(config: NetworkConfig): boolean {
   return typeof config.syslogenabled === 'boolean';
 }
 
 /**
- * The posted object in the wire order of §4.8, with current firmware's syslog fields where the
- * device sent them (never to a v24 device). The gateway checks the IP fields even with DHCP
- * on; the user cannot see them then, so an address left half-typed before switching DHCP on goes
- * out as the device's "unset" 0.0.0.0 instead of blocking the save with a hidden error.
+ * The posted object in the wire order of wire-contract §4.8, with current firmware's syslog
+ * fields where the device sent them (never to a v24 device). The gateway checks the IP fields
+ * even with DHCP on; the user cannot see them then, so an address left half-typed before
+ * switching DHCP on goes out as the device's "unset" 0.0.0.0 instead of blocking the save with
+ * a hidden error.
  */
 export function toNetworkRequest(values: NetworkConfig): NetworkConfigData | NetworkConfigDataV26 {
   const ip = (text: string) => (values.dhcp ? normalizeIpv4(text) : text);

@@ -20,7 +20,7 @@ const CONFIG: NetworkConfig = {
   mdnsenabled: false,
 };
 
-/** A v26 device's answer: the reference's fields and the syslog settings (wire-current.md). */
+/** A v26 device's answer: the reference's fields and the syslog settings (wire-current §3). */
 const CONFIG_V26: NetworkConfig = {
   ...CONFIG,
   syslogenabled: false,

@@ -17,7 +17,7 @@ import { hasSyslog, toNetworkRequest, validateNetwork } from './network-form';
 /**
  * Wi-Fi, hostname, DHCP or a static address, mDNS and the admin access point (spec §2 Network
  * settings). The static IP section is hidden while DHCP is on (spec §4). Syslog shows only where
- * the device sent its fields (current firmware, wire-current.md).
+ * the device sent its fields (current firmware, wire-current §3).
  */
 export function NetworkSettingsPage() {
   const t = useT();

@@ -14,7 +14,7 @@ const PAGE_ORDER: readonly string[] = [
 ];
 const rank = (field: string) => PAGE_ORDER.indexOf(field);
 
-/** The posted object, in the wire order of §4.9. */
+/** The posted object, in the wire order of wire-contract §4.9. */
 export const toNtpRequest = (values: NtpConfig): NtpConfig => ({
   ntp_server: values.ntp_server,
   ntp_timezone: values.ntp_timezone,

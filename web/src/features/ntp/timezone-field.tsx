@@ -10,7 +10,7 @@ import { findZone, zoneGroups, zoneKey } from './zone-options';
 /**
  * The time zone chosen from the device's list (api/ntp/zones, else zones.json): one choice sets
  * both the POSIX string and its name (spec §4), and both are posted: v24 stores the string, v26
- * derives the zone from the name (wire-current, Breaking changes). A zone that is not in the
+ * derives the zone from the name (wire-current §2). A zone that is not in the
  * list (set by an older firmware or a restored file) stays selectable as it is, and so does the
  * configured one while the list loads or if it fails.
  */

@@ -92,7 +92,7 @@ describe('plural texts', () => {
 });
 
 describe('apiresponse texts', () => {
-  // The reference's codes and those current firmware added (wire-current.md).
+  // The reference's codes and those current firmware added (wire-current §3).
   const codes = Object.entries({ ...ApiCode, ...ApiCodeV26 })
     .filter(([name]) => !name.endsWith('Base'))
     .map(([, code]) => code);

@@ -53,7 +53,7 @@ function TimeSyncHint() {
 
 /**
  * The hint banners of spec §1: radio module, clock, default password; and current firmware's
- * pin-mapping hint (v26, wire-current.md), shown only where the device sends it true.
+ * pin-mapping hint (v26, wire-current §3), shown only where the device sends it true.
  */
 export function LiveHints() {
   const t = useT();

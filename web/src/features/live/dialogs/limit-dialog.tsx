@@ -23,7 +23,7 @@ import { liveKeyOf } from '@/lib/live-key';
 export const STATUS_REFRESH_MS = 2_000;
 
 /**
- * Sends a limit with the type the device accepts (wire-current.md): "kept after restart" is
+ * Sends a limit with the type the device accepts (wire-current §2): "kept after restart" is
  * 256/257 on v24 and 2/3 on v26. While the generation cannot be read, the current value goes
  * first and the reference's follows only on its refusal (5003), so no refusal reaches the user.
  */

@@ -23,7 +23,7 @@ export function rangeFor(relative: boolean, status: InverterLimitStatus | undefi
 /**
  * Checks the limit dialog's input against spec §4 (relative 0..100 %, absolute 0..max power or
  * 2250 W) and builds the request: limit_type 1 relative / 0 absolute, "kept after restart" as the
- * device's generation expects it (+256 on v24, +2 on v26; wire-current.md).
+ * device's generation expects it (+256 on v24, +2 on v26; wire-current §2).
  */
 export function validateLimit(
   serial: string,

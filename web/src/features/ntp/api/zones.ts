@@ -6,7 +6,7 @@ export type ZoneMap = Record<string, string>;
 
 /**
  * Where the list lives: v26 firmware answers `GET api/ntp/zones`; v24 serves only the file
- * `zones.json` of its web layout (wire-current, Breaking changes). The endpoint is asked first.
+ * `zones.json` of its web layout (wire-current §2). The endpoint is asked first.
  */
 export const ZONE_SOURCES = ['api/ntp/zones', 'zones.json'] as const;
 type ZoneSource = (typeof ZONE_SOURCES)[number];
