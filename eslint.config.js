@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
-// Import boundaries of docs/architecture.md §6.1: contract imports nothing of ours,
+// Import boundaries of architecture §6.1 (docs/architecture.md): contract imports nothing of ours,
 // server and web never import each other.
 const noImportOf = (...groups) => ({
   'no-restricted-imports': [

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// /livedata fan-out (issues 3 §7 and 13): the real server with 10 inverters, 100, 500 and 1,000
+// /livedata fan-out (architecture §5: one frame to every client): the real server with 10 inverters, 100, 500 and 1,000
 // clients. The clients run in worker threads (bench/lib/live-clients-worker.mjs) so the spread
 // measured is the server's sending, not one client loop working through its queue. The wire
 // stays clean (no timestamps added): delivery spread = last minus first arrival of the same

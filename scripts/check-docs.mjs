@@ -2,11 +2,13 @@
 // The repository explains itself: every relative link and image in the README, the guides and
 // docs/ resolves to a file in the repository, every gateway option of server/src/env.ts has a
 // row in the README's options table, every section reference ("wire-contract §4.2") in a
-// tracked source leads to a numbered heading of docs/, and nothing points outside the repository.
+// tracked source leads to a numbered heading of docs/, every file a README's table names exists,
+// and nothing points outside the repository.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { REQUIRED_DOCS, headingNumbers, problemOf, referencesIn } from './doc-references.mjs';
+import { readmeTableProblems } from './readme-tables.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const docs = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md'];
@@ -125,11 +127,15 @@ if (unresolvedByDoc.size > 0)
     `unresolved section references: ${[...unresolvedByDoc].map(([k, n]) => `${k} ${n}`).join(', ')}`,
   );
 
+const readmeTables = readmeTableProblems(root);
+problems.push(...readmeTables.problems);
+
 if (problems.length > 0) {
   process.stderr.write(`Docs check failed:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
   process.exit(1);
 }
 process.stdout.write(
   `Docs check: ${docs.length} documents, links resolve; ${options.size} options documented; ` +
-    `${referenceCount} section references in ${tracked.length} sources resolve\n`,
+    `${referenceCount} section references in ${tracked.length} sources resolve; ` +
+    `${readmeTables.count} files named in README tables exist\n`,
 );

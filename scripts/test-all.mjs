@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every check and test runner in CI order (docs/architecture.md §6.10) and ends with one
+// Runs every check and test runner in CI order (architecture §6.10, docs/architecture.md) and ends with one
 // line "N passed, N failed" summing them all: each check counts as one test, each runner its own.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The sizes of the web builds (architecture "Budget"): the firmware file OpenDTU flashes
+// The sizes of the web builds (CONTRIBUTING.md, budgets): the firmware file OpenDTU flashes
 // (js/app.js.gz, CSS and all three locales inside) and the normal build's first load of the
 // live view, gzip level 9 as the gateway serves it, with their limits. Shared by the budget
 // check (scripts/check-budget.mjs) and the benchmark that prints them (bench/web-sizes.mjs).

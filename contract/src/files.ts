@@ -42,7 +42,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const nonEmptyString = (value: unknown) => typeof value === 'string' && value.length > 0;
 
 /**
- * Content check of a restore upload, spec §8 "Restore file": config.json needs an object `cfg`,
+ * Content check of a restore upload, spec §5 "Restore file": config.json needs an object `cfg`,
  * pin_mapping.json an array whose first element has a string `name`, a `*.lang.json` pack an
  * object `meta` with non-empty `code` and `name`. Other names pass unchecked. Stricter than the
  * interface's check where the device would misread the file: config and packs must be objects.

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { envDevices, readOptions } from './env.js';
 
-describe('readOptions (issue 2 §2, issue 3 §6)', () => {
+describe('readOptions (the options of README.md and docs/simulation.md)', () => {
   it('has the documented defaults', () => {
     const options = readOptions([], {});
     expect(options).toMatchObject({

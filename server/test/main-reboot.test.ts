@@ -7,7 +7,7 @@ import { ADMIN_AUTH } from './helpers/build-test-app.js';
 import { startGatewayProcess } from './helpers/gateway-process.js';
 
 /**
- * Issue 2 §4 "Reboot is real", with the real process (main.ts): after a reboot, a factory
+ * A reboot is real (spec §4), with the real process (main.ts): after a reboot, a factory
  * reset and a restore the listener goes away for a while, then comes back with the
  * configuration read from disk and a fresh uptime.
  */

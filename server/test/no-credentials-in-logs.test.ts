@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.js';
 import { basicAuth, testOptions } from './helpers/build-test-app.js';
 
 /**
- * Wire-contract §2 / issue 2 §4: no credential in any log line. The gateway boots as main.ts
+ * Wire-contract §2: no credential in any log line. The gateway boots as main.ts
  * boots it (logger on, console lines echoed to stdout) while stdout, stderr and the console
  * methods are recorded; passwords and their Basic tokens must appear nowhere but config.json.
  */

@@ -70,7 +70,7 @@ function expectPlausibleNoon(inverter: Inverter, threePhase: boolean) {
   within(num(ac.Frequency), 49.8, 50.2);
   within(num(ac.PowerFactor), 0.8, 1);
   within(num(ac.ReactivePower), 0, 0.5 * num(ac.Power) + 30);
-  // HMT-6CH reports the sum of its three phase currents (§2.2).
+  // HMT-6CH reports the sum of its three phase currents (inverter-domain §2.2).
   const current = threePhase
     ? (Math.sqrt(3) * num(ac.Power)) / num(ac.Voltage)
     : num(ac.Power) / num(ac.Voltage) / num(ac.PowerFactor);

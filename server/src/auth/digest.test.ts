@@ -8,7 +8,7 @@ import {
   parseDigestChallenge,
 } from './digest.js';
 
-// RFC 2617 §3.5: the worked example, with its published response.
+// RFC 2617 section 3.5: the worked example, with its published response.
 const RFC_2617_HEADER =
   'Digest realm="testrealm@host.com", qop="auth,auth-int", ' +
   'nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", opaque="5ccc069c403ebaf9f0171e9517f40e41"';

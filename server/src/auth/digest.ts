@@ -92,7 +92,7 @@ export function digestAuthorization(challenge: DigestChallenge, request: DigestR
   return `Digest ${fields.join(', ')}`;
 }
 
-/** What one Digest response is computed from (RFC 7616 §3.4.1, MD5). */
+/** What one Digest response is computed from (RFC 7616 section 3.4.1, MD5). */
 export interface DigestInputs {
   user: string;
   realm: string;

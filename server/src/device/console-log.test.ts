@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConsoleLog } from './console-log.js';
 
-describe('ConsoleLog (issue 3 §4)', () => {
+describe('ConsoleLog', () => {
   it('keeps a bounded backlog of the newest 200 lines, each ending in \\r\\n', () => {
     const echoed: string[] = [];
     const log = new ConsoleLog((line) => echoed.push(line));

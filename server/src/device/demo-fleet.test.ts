@@ -7,7 +7,7 @@ import { formatSerialHex } from '@heliodtu/contract/wire';
 import { defaultConfigFile } from '@heliodtu/contract/config-file';
 import { parseFaults } from './faults.js';
 
-describe('demo fleet (issue 3 §6)', () => {
+describe('demo fleet (docs/simulation.md, Options)', () => {
   it('has an HM-800, an HMS-2000-4T and an HMT-2250-6T with names and string Wp', () => {
     const slots = demoFleetSlots();
     expect(slots.map((s) => inverterModelOf(s.serial.toString(16))?.type)).toEqual([

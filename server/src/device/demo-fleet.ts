@@ -2,7 +2,7 @@ import { emptyInverterSlot, type InverterSlotFile } from '@heliodtu/contract/con
 import { parseSerialHex } from '@heliodtu/contract/wire';
 
 /**
- * The demo fleet a fresh data dir starts with when SIM_FLEET=demo (issue 3 §6): an HM-800 on a
+ * The demo fleet a fresh data dir starts with when SIM_FLEET=demo (docs/simulation.md, Options): an HM-800 on a
  * balcony, an HMS-2000-4T on an east/west garage roof and an HMT-2250-6T on a barn. The serials
  * follow the family prefixes and the year/week layout (inverter-domain §1.1), and their running
  * numbers select exactly these models (dev-info.ts). Each string comes with its azimuth and
@@ -71,7 +71,7 @@ export function demoInverterOf(demo: DemoInverter, variant: number): DemoInverte
   };
 }
 
-/** The three demo inverter slots, for slots 0..2 of a fresh config (issue 3 §6). */
+/** The three demo inverter slots, for slots 0..2 of a fresh config. */
 export function demoFleetSlots(variant = 0): InverterSlotFile[] {
   return DEMO_INVERTERS.map((given, order) => {
     const demo = demoInverterOf(given, variant);

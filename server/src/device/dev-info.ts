@@ -56,7 +56,7 @@ const PART_ROWS: readonly { bytes: number; exact?: true; model: string; maxPower
   { bytes: 0xf10122, model: 'HERF-1800', maxPower: 1800 },
 ];
 
-/** Model name and max power of a part number; name "" and 0 W when no row matches (§3.2). */
+/** Model name and max power of a part number; name "" and 0 W when no row matches (inverter-domain §3.2). */
 export function modelOfPartNumber(partNumber: number): { model: string; maxPower: number } {
   const exact = PART_ROWS.find((row) => row.exact && row.bytes === partNumber >>> 0);
   const row = exact ?? PART_ROWS.find((row) => !row.exact && row.bytes === partNumber >>> 8);

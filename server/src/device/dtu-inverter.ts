@@ -85,7 +85,7 @@ export class DtuInverter {
     this.commandsEnabled = slot.command_enable && (isDay || slot.command_enable_night);
   }
 
-  /** zero_runtime: each poll turn while unreachable zeroes the runtime values (§9.3). */
+  /** zero_runtime: each poll turn while unreachable zeroes the runtime values (inverter-domain §9.3). */
   zeroIfUnreachable(ctx: RadioContext): void {
     if (ctx.slot.zero_runtime && !this.reachable(ctx.slot, ctx.radioUsable)) {
       this.stats.zeroRuntime();

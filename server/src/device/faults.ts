@@ -1,8 +1,8 @@
 /**
- * SIM_FAULTS (issue 3 §6): `radio` = the radio modules are not connected, `unsynced` = the
+ * SIM_FAULTS (docs/simulation.md, Options): `radio` = the radio modules are not connected, `unsynced` = the
  * clock never synchronises (handled by the clock), `unreachable:<serial>` = that inverter never
  * answers, `shade:<serial>:<string>[:<percent>]` = that string (1 = the first, as the live view
- * counts) delivers only that share of its power (default 30 %), as if a tree shaded it (issue 15).
+ * counts) delivers only that share of its power (default 30 %), as if a tree shaded it.
  * Unknown entries are ignored.
  */
 export interface SimFaults {

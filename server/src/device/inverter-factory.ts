@@ -63,7 +63,7 @@ export function catchUp(sim: InverterSim, site: Site, from: number, to: number):
   }
 }
 
-/** The physical inverter and radio link of a serial, brought to the present (issue 3 §1). */
+/** The physical inverter and radio link of a serial, brought to the present. */
 export function createInverter(
   serial: string,
   hardware: Hardware,

@@ -42,7 +42,7 @@ describe('solar model (inverter-domain §10)', () => {
   });
 
   it('finds the noon sun at 51.17°N in the documented places', () => {
-    // Solar noon at 10.45°E on 21 June is about 11:20 UTC: elevation 62.3° (check value §10).
+    // Solar noon at 10.45°E on 21 June is about 11:20 UTC: elevation 62.3° (check value of inverter-domain §10).
     const sun = sunPosition(Date.UTC(2024, 5, 21, 11, 20), 51.17, 10.45);
     expect(sun.elevation).toBeCloseTo(62.3, 0);
     expect(sun.azimuth).toBeCloseTo(180, -1);

@@ -56,7 +56,7 @@ function validState(value: unknown): value is SavedInverterState {
   );
 }
 
-/** Reads and writes yield.json (issue 3 §1: YieldTotal survives restarts). */
+/** Reads and writes yield.json (YieldTotal survives restarts: docs/simulation.md, Time). */
 export class YieldStore {
   private lastSave = Number.NEGATIVE_INFINITY;
   private writing: Promise<void> = Promise.resolve();

@@ -13,7 +13,7 @@ import {
  * due (§2.5). Split from publish-topics.ts, which holds the topics sent every interval.
  */
 
-/** Channel-0 AC fields: topic name → live-data key, in publish order (§2.4). */
+/** Channel-0 AC fields: topic name → live-data key, in publish order (integrations §2.4). */
 const AC_TOPICS = [
   ['voltage', 'Voltage'],
   ['current', 'Current'],
@@ -37,11 +37,11 @@ const INV_TOPICS = [
   ['efficiency', 'Efficiency'],
 ] as const;
 
-/** Irradiation of a DC input is published even without max_power, as 0.000 (§2.4). */
+/** Irradiation of a DC input is published even without max_power, as 0.000 (integrations §2.4). */
 const IRRADIATION_DECIMALS = 3;
 
 /**
- * The channel block (§2.4): AC ch 0, DC inputs 1..n (the live data's 0-based keys + 1), then
+ * The channel block (integrations §2.4): AC ch 0, DC inputs 1..n (the live data's 0-based keys + 1), then
  * INV ch 0. The caller sends it only when the statistics changed (see ChannelPublishTracker).
  */
 export function inverterChannelMessages(
@@ -74,8 +74,8 @@ export function inverterChannelMessages(
 }
 
 /**
- * Which inverters owe a channel block (§2.4, §2.5): one that changed (new packet, runtime or
- * midnight zeroing) since its last block. Keyed by serial, not list position (§2.6 quirk 4).
+ * Which inverters owe a channel block (integrations §2.4, §2.5): one that changed (new packet, runtime or
+ * midnight zeroing) since its last block. Keyed by serial, not list position (integrations §2.6 quirk 4).
  */
 export class ChannelPublishTracker {
   private readonly due = new Set<string>();

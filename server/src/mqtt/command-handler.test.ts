@@ -170,7 +170,7 @@ describe('MQTT command topics (integrations §3)', () => {
     await send(cmd('power', HMS_SERIAL), '', true);
   });
 
-  it('a new base topic moves the command filters: the old topics go unheard (§3.1)', async () => {
+  it('a new base topic moves the command filters: the old topics go unheard (integrations §3.1)', async () => {
     const gw = await buildLiveGateway({ ...FAST_RECONNECT, simSpeed: 60 }, { waitForData: false });
     await connectMqtt(gw, broker, { mqtt_topic: 'c1/' });
     const reset = (base: string) => `${base}${HM_SERIAL}/cmd/reset_rf_stats`;

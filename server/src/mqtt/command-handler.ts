@@ -85,7 +85,7 @@ export class MqttCommandHandler {
     if (!result.ok) this.options.log(`MQTT: ignored ${topic}: no inverter with this serial`);
   }
 
-  /** (Re-)subscribe when the base topic changed: old filters off, new ones on (§3.1). */
+  /** (Re-)subscribe when the base topic changed: old filters off, new ones on (integrations §3.1). */
   private follow(): void {
     const base = this.options.store.config.mqtt.topic;
     if (base === this.baseTopic) return;

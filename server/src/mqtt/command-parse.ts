@@ -18,7 +18,7 @@ export type MqttCommand =
 
 export type CommandParseResult = { ok: true; command: MqttCommand } | { ok: false; reason: string };
 
-/** The seven subscription filters under the base topic (§3.1). */
+/** The seven subscription filters under the base topic (integrations §3.1). */
 export function commandFilters(baseTopic: string): string[] {
   return COMMAND_NAMES.map((name) => `${baseTopic}+/cmd/${name}`);
 }
@@ -30,14 +30,14 @@ const LIMITS: Partial<Record<CommandName, LimitKind>> = {
   limit_nonpersistent_absolute: { relative: false, persistent: false },
 };
 
-/** Commands a retained message may trigger; the others ignore replays (§3.3). */
+/** Commands a retained message may trigger; the others ignore replays (integrations §3.3). */
 const RETAINED_ACCEPTED: ReadonlySet<CommandName> = new Set([
   'limit_persistent_relative',
   'limit_persistent_absolute',
   'power',
 ]);
 
-/** A limit travels as value × 10 in 16 bits (§3.3); above that it would wrap on the device. */
+/** A limit travels as value × 10 in 16 bits (integrations §3.3); above that it would wrap on the device. */
 const LIMIT_WIRE_MAX = 0xffff / 10;
 /** Largest finite 32-bit float: the device converts with a float conversion. */
 const FLOAT_MAX = 3.4028234663852886e38;
@@ -51,7 +51,7 @@ const HEX_FLOAT =
 const INF_NAN = /^([+-]?)(infinity|inf|nan(?:\([0-9A-Za-z_]*\))?)/i;
 
 /**
- * The number at the start of `text` as C's string-to-float reads it (§3.2): leading white
+ * The number at the start of `text` as C's string-to-float reads it (integrations §3.2): leading white
  * space, trailing garbage ignored, inf/nan/hex floats accepted. 'none' when the text does not
  * start with a number, 'range' when it overflows (or underflows) a 32-bit float.
  */
@@ -82,7 +82,7 @@ export function parseCFloat(text: string): number | 'none' | 'range' {
 }
 
 /**
- * The serial segment as the device reads it (§3.2): hexadecimal, case-insensitive, optional
+ * The serial segment as the device reads it (integrations §3.2): hexadecimal, case-insensitive, optional
  * 0x, stops at the first non-hex character. Null when no digit was read.
  */
 export function parseTopicSerial(segment: string): bigint | null {
@@ -93,7 +93,7 @@ export function parseTopicSerial(segment: string): bigint | null {
 const quote = (text: string) => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
 /**
- * Parse one incoming message on a command topic (§3.2, §3.3). `serials` are the configured
+ * Parse one incoming message on a command topic (integrations §3.2, §3.3). `serials` are the configured
  * inverters (hex); the command carries the matching one as configured.
  */
 export function parseCommand(
@@ -122,7 +122,7 @@ export function parseCommand(
 
   const limit = LIMITS[name];
   if (limit) {
-    // A negative limit is undefined on the device; the recommendation is to reject it (§3.3).
+    // A negative limit is undefined on the device; the recommendation is to reject it (integrations §3.3).
     if (value < 0) return { ok: false, reason: `negative limit ${quote(text)}` };
     const clamped = limit.relative ? Math.min(value, LIMIT_RELATIVE_MAX) : value;
     if (clamped > LIMIT_WIRE_MAX) return { ok: false, reason: `limit ${quote(text)} too large` };

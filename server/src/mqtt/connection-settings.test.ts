@@ -119,7 +119,7 @@ describe('connectionSettings / clientOptions (integrations §1.1, §4)', () => {
   });
 });
 
-describe('topicMatches (MQTT 3.1.1 §4.7)', () => {
+describe('topicMatches (MQTT 3.1.1, section 4.7)', () => {
   it.each([
     ['solar/+/cmd/power', 'solar/116181234567/cmd/power', true],
     ['solar/+/cmd/power', 'solar/116181234567/cmd/restart', false],

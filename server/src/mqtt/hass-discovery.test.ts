@@ -78,7 +78,7 @@ describe('Home Assistant discovery (integrations §5)', () => {
     );
   });
 
-  it('publishes DTU entities first, then the inverter in the order of §5.5 and §5.6', () => {
+  it('publishes DTU entities first, then the inverter in the order of integrations §5.5 and §5.6', () => {
     const ids = messages.map((m) => m.topic.replace('homeassistant/', '').replace('/config', ''));
     expect(ids).toEqual([
       'sensor/OpenDTU-A1B2C3_10597059/ip',

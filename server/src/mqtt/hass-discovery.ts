@@ -26,12 +26,12 @@ import {
 
 export interface HassSettings {
   mqtt: MqttFileConfig;
-  /** DTU poll interval in seconds (for expire_after, §5.7). */
+  /** DTU poll interval in seconds (for expire_after, integrations §5.7). */
   pollInterval: number;
 }
 
 function configTopic(mqtt: MqttFileConfig, component: string, node: string, object: string) {
-  // The prefix is joined as a plain string, trailing slash or not (§5.1).
+  // The prefix is joined as a plain string, trailing slash or not (integrations §5.1).
   return `${mqtt.hass.topic}${component}/${node}/${object}/config`;
 }
 
@@ -44,7 +44,7 @@ function message(mqtt: MqttFileConfig, topic: string, payload: Json | null, reta
   };
 }
 
-/** `exp_aft` of field sensors (§5.7), or undefined when expire is off. */
+/** `exp_aft` of field sensors (integrations §5.7), or undefined when expire is off. */
 function expireAfter(settings: HassSettings, count: number, inverter: HassInverter) {
   if (!settings.mqtt.hass.expire) return undefined;
   const interval = Math.max(settings.pollInterval, settings.mqtt.publish_interval);
@@ -57,7 +57,7 @@ interface FieldRef {
   dc: boolean;
 }
 
-/** The field sensors of an inverter in publish order: AC ch0, DC 1..n, INV ch0 (§5.6). */
+/** The field sensors of an inverter in publish order: AC ch0, DC 1..n, INV ch0 (integrations §5.6). */
 function fieldRefs(inverter: HassInverter): FieldRef[] {
   const refs: FieldRef[] = AC_FIELD_SENSORS.map((sensor) => ({ channel: 0, sensor, dc: false }));
   for (let n = 1; n <= inverter.channels; n++) {
@@ -69,7 +69,7 @@ function fieldRefs(inverter: HassInverter): FieldRef[] {
 
 const fieldObjectId = ({ channel, sensor }: FieldRef) => `ch${channel}_${sensor.field}`;
 
-/** Discovery for the DTU and every inverter (§5.4–§5.7), DTU entities first. */
+/** Discovery for the DTU and every inverter (integrations §5.4–§5.7), DTU entities first. */
 export function discoveryMessages(
   settings: HassSettings,
   dtu: HassDtuIdentity,
@@ -94,7 +94,7 @@ export function discoveryMessages(
     const expire = expireAfter(settings, inverters.length, inverter);
     for (const ref of fieldRefs(inverter)) {
       const topic = configTopic(mqtt, 'sensor', node, fieldObjectId(ref));
-      // Without individual panels the DC sensors are removed with an empty config (§5.7).
+      // Without individual panels the DC sensors are removed with an empty config (integrations §5.7).
       if (ref.dc && !mqtt.hass.individual_panels) {
         out.push(message(mqtt, topic, null));
         continue;
@@ -117,7 +117,7 @@ export function discoveryMessages(
 }
 
 /**
- * Empty retained configs for every entity of an inverter that is gone (§5.1: an improvement
+ * Empty retained configs for every entity of an inverter that is gone (integrations §5.1: an improvement
  * over the device, which leaves them behind). Always retained, so the broker forgets any
  * earlier retained config too.
  */

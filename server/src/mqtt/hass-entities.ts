@@ -58,7 +58,7 @@ const diag = (name: string, state: string, extra: Partial<SensorEntity> = {}): S
 const memory = (name: string, state: string) =>
   diag(name, state, { unit: 'Bytes', icon: 'mdi:memory' });
 
-/** DTU entities (§5.4), published first; all sensors have LWT availability. */
+/** DTU entities (integrations §5.4), published first; all sensors have LWT availability. */
 export const DTU_ENTITIES: readonly FixedEntity[] = [
   diag('IP', 'dtu/ip', { icon: 'mdi:network-outline' }),
   diag('WiFi Signal', 'dtu/rssi', { unit: 'dBm', deviceClass: 'signal_strength' }),
@@ -117,7 +117,7 @@ const limitNumber = (name: string, command: string, relative: boolean): NumberEn
   step: relative ? 0.1 : 1,
 });
 
-/** Per-inverter fixed entities (§5.5), in publish order. */
+/** Per-inverter fixed entities (integrations §5.5), in publish order. */
 export const INVERTER_ENTITIES: readonly FixedEntity[] = [
   button('Turn Inverter Off', '{s}/cmd/power', '0', { icon: 'mdi:power-plug-off' }),
   button('Turn Inverter On', '{s}/cmd/power', '1', { icon: 'mdi:power-plug' }),
@@ -147,7 +147,7 @@ export const INVERTER_ENTITIES: readonly FixedEntity[] = [
 export interface FieldSensor {
   /** Library field name, capitalised as in topics and unique ids. */
   field: string;
-  /** Value topic field (§2.4). */
+  /** Value topic field (integrations §2.4). */
   topic: string;
   unit?: string;
   deviceClass?: string;
@@ -175,7 +175,7 @@ const POWER = measurement('Power', 'power', 'W', 'power');
 const YIELD_DAY = energy('YieldDay', 'yieldday', 'Wh');
 const YIELD_TOTAL = energy('YieldTotal', 'yieldtotal', 'kWh');
 
-/** Field sensors per channel kind, in the order of §5.6. */
+/** Field sensors per channel kind, in the order of integrations §5.6. */
 export const AC_FIELD_SENSORS: readonly FieldSensor[] = [
   VOLTAGE,
   CURRENT,
@@ -201,7 +201,7 @@ export const INV_FIELD_SENSORS: readonly FieldSensor[] = [
   { field: 'Efficiency', topic: 'efficiency', unit: '%' },
 ];
 
-/** object_id of an entity: its name lower-cased, spaces to `_`, other characters kept (§5.2). */
+/** object_id of an entity: its name lower-cased, spaces to `_`, other characters kept (integrations §5.2). */
 export function objectIdOf(name: string): string {
   return name.toLowerCase().replaceAll(' ', '_');
 }

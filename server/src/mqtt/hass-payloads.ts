@@ -24,12 +24,12 @@ export interface HassInverter {
 
 export type Json = Record<string, unknown>;
 
-/** `<hostname>_<chip id>`: DTU unique-id prefix and device id (§5.2). */
+/** `<hostname>_<chip id>`: DTU unique-id prefix and device id (integrations §5.2). */
 export function dtuIdOf(dtu: HassDtuIdentity): string {
   return `${dtu.hostname}_${dtu.chipId}`;
 }
 
-/** The DTU device block (§5.2). */
+/** The DTU device block (integrations §5.2). */
 export function dtuDevice(dtu: HassDtuIdentity): Json {
   return {
     name: dtu.hostname,
@@ -41,7 +41,7 @@ export function dtuDevice(dtu: HassDtuIdentity): Json {
   };
 }
 
-/** An inverter's device block, linked to the DTU by via_device (§5.2). */
+/** An inverter's device block, linked to the DTU by via_device (integrations §5.2). */
 export function inverterDevice(dtu: HassDtuIdentity, inverter: HassInverter): Json {
   return {
     name: inverter.name,
@@ -49,13 +49,13 @@ export function inverterDevice(dtu: HassDtuIdentity, inverter: HassInverter): Js
     cu: `http://${dtu.ip}`,
     mf: 'OpenDTU',
     mdl: inverter.model,
-    // The DTU's firmware, not the inverter's (§5.2).
+    // The DTU's firmware, not the inverter's (integrations §5.2).
     sw: dtu.firmware,
     via_device: dtuIdOf(dtu),
   };
 }
 
-/** Adds only the metadata keys that have a value (§5.3). */
+/** Adds only the metadata keys that have a value (integrations §5.3). */
 export function optional(target: Json, pairs: [string, string | undefined][]): void {
   for (const [key, value] of pairs) if (value) target[key] = value;
 }
@@ -68,7 +68,7 @@ export interface EntityContext {
   serial: string;
 }
 
-/** One fixed entity's payload, with the key order of §5.3. */
+/** One fixed entity's payload, with the key order of integrations §5.3. */
 export function fixedPayload(entity: FixedEntity, ctx: EntityContext): Json {
   const { mqtt } = ctx;
   const abs = (topic: string) => mqtt.topic + topic.replaceAll('{s}', ctx.serial);

@@ -17,7 +17,7 @@ export interface HassPublisherOptions {
 
 /**
  * The inverters discovery announces: configured slots whose serial names a known model, in
- * slot order, each serial once (unknown models never enter the radio library, §5.5).
+ * slot order, each serial once (unknown models never enter the radio library, integrations §5.5).
  */
 export function hassInverters(config: Readonly<ConfigFile>): HassInverter[] {
   const seen = new Set<string>();

@@ -10,7 +10,7 @@ import type { ValueObject } from '@heliodtu/contract/value';
 
 export type MqttFileConfig = ConfigFile['mqtt'];
 
-/** One message to publish: every value topic is QoS 0 with the configured retain flag (§1.2). */
+/** One message to publish: every value topic is QoS 0 with the configured retain flag (integrations §1.2). */
 export interface MqttMessage {
   topic: string;
   payload: string;
@@ -18,9 +18,9 @@ export interface MqttMessage {
   qos: 0;
 }
 
-/** What the DTU publishes about itself (§2.1). */
+/** What the DTU publishes about itself (integrations §2.1). */
 export interface DtuFigures {
-  /** Seconds since boot; never wraps (§2.6 quirk 1 fixed). */
+  /** Seconds since boot; never wraps (integrations §2.6 quirk 1 fixed). */
   uptime: number;
   ip: string;
   hostname: string;
@@ -35,17 +35,17 @@ export interface DtuFigures {
 export interface InverterPublishState {
   /** The same object the live-data API serves (wire-contract §4.2). */
   live: LiveInverterFull;
-  /** The slot's poll_enable: the yield totals count these, night gate not applied (§2.2). */
+  /** The slot's poll_enable: the yield totals count these, night gate not applied (integrations §2.2). */
   pollEnable: boolean;
-  /** device/* topics only once `valid_data` (§2.3). */
+  /** device/* topics only once `valid_data` (integrations §2.3). */
   devInfo: DevInfoStatus;
-  /** The limit was read or acknowledged at least once (§2.3). */
+  /** The limit was read or acknowledged at least once (integrations §2.3). */
   limitKnown: boolean;
   /** Unix seconds of the last live-data packet; 0 before the first. */
   lastUpdate: number;
 }
 
-/** A value with the given decimals, as the device's String(float, decimals) prints it (§1.2). */
+/** A value with the given decimals, as the device's String(float, decimals) prints it (integrations §1.2). */
 export function formatNumber(value: number | null, decimals: number): string {
   const v = value ?? 0;
   return Number.isFinite(v) ? v.toFixed(decimals) : v > 0 ? 'inf' : v < 0 ? '-inf' : 'nan';
@@ -63,7 +63,7 @@ export function hasWildcard(topic: string): boolean {
 
 const bit = (flag: boolean) => (flag ? '1' : '0');
 
-/** Builds messages under the base topic; payloads are trimmed (§1.2). */
+/** Builds messages under the base topic; payloads are trimmed (integrations §1.2). */
 export function messageMaker(mqtt: MqttFileConfig) {
   return (subtopic: string, payload: string | number): MqttMessage => ({
     topic: mqtt.topic + subtopic,
@@ -73,7 +73,7 @@ export function messageMaker(mqtt: MqttFileConfig) {
   });
 }
 
-/** DTU topics in publish order (§2.1). */
+/** DTU topics in publish order (integrations §2.1). */
 export function dtuMessages(mqtt: MqttFileConfig, dtu: DtuFigures): MqttMessage[] {
   const m = messageMaker(mqtt);
   const out = [
@@ -101,7 +101,7 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const maxDecimals = (values: (ValueObject | undefined)[]) =>
   Math.max(0, ...values.map((v) => v?.d ?? 0));
 
-/** Totals in publish order (§2.2): power over polling inverters, yields over poll_enable ones. */
+/** Totals in publish order (integrations §2.2): power over polling inverters, yields over poll_enable ones. */
 export function totalMessages(
   mqtt: MqttFileConfig,
   inverters: readonly InverterPublishState[],
@@ -133,7 +133,7 @@ export function totalMessages(
   ];
 }
 
-/** The serial as the library prints it in topics: hex, lower case (§2.3). */
+/** The serial as the library prints it in topics: hex, lower case (integrations §2.3). */
 export const topicSerial = (serial: string) => serial.toLowerCase();
 
 /**
@@ -144,7 +144,7 @@ export function slotSerialValue(serial: number): bigint | undefined {
   return Number.isFinite(serial) && serial >= 1 ? BigInt(Math.trunc(serial)) : undefined;
 }
 
-/** Per-inverter status topics in publish order (§2.3), sent every interval. */
+/** Per-inverter status topics in publish order (integrations §2.3), sent every interval. */
 export function inverterStatusMessages(
   mqtt: MqttFileConfig,
   state: InverterPublishState,

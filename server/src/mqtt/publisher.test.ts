@@ -33,7 +33,7 @@ async function live(gw: TestGateway, serial: string): Promise<LiveInverterFull> 
 
 const fixed = (v: number | null | undefined, d: number) => (v ?? 0).toFixed(d);
 
-/** The status topics of §2.3, written out from the documentation, not from the code. */
+/** The status topics of integrations §2.3, written out from the documentation, not from the code. */
 function statusTopics(serial: string, known: boolean): string[] {
   return [
     'name',
@@ -63,7 +63,7 @@ function statusTopics(serial: string, known: boolean): string[] {
   ].map((t) => `${serial}/${t}`);
 }
 
-/** The channel topics of §2.4 with their documented decimals, from the live data of the web API. */
+/** The channel topics of integrations §2.4 with their documented decimals, from the live data of the web API. */
 function channelPayloads(inv: LiveInverterFull): [string, string][] {
   const s = inv.serial;
   const ac = inv.AC['0'];
@@ -237,7 +237,7 @@ describe('MQTT topic tree of the demo fleet (integrations §2)', () => {
     ]);
   });
 
-  it('at night: polling off, runtime zeroing and midnight zeroing as documented (§2.5)', async () => {
+  it('at night: polling off, runtime zeroing and midnight zeroing as documented (integrations §2.5)', async () => {
     const gw = await buildLiveGateway({ ...FAST_RECONNECT, simSpeed: 60 });
     const list = InverterListSchema.parse(await gw.get('/api/inverter/list')).inverter;
     const edit = async (serial: string, change: Record<string, unknown>) => {

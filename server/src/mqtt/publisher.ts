@@ -104,7 +104,7 @@ export class MqttPublisher {
     for (const { state, hasData } of states) {
       out.push(...inverterStatusMessages(mqtt, state));
       const due = this.channels.take(state.live.serial);
-      // Nothing before the first packet after boot (§2.4).
+      // Nothing before the first packet after boot (integrations §2.4).
       if (hasData && (due || afterConnect)) out.push(...inverterChannelMessages(mqtt, state));
     }
     out.push(
@@ -145,7 +145,7 @@ export class MqttPublisher {
     return Math.max(1, this.options.store.config.mqtt.publish_interval);
   }
 
-  /** Next run one interval after the last; the interval is read anew each time (§1.3). */
+  /** Next run one interval after the last; the interval is read anew each time (integrations §1.3). */
   private schedule(): void {
     clearTimeout(this.timer);
     if (!this.running) return;

@@ -8,8 +8,8 @@ interface Entry {
 
 /**
  * Whether `topic` matches the subscription `filter` under the MQTT 3.1.1 wildcard rules
- * (§4.7): `+` is one level, a trailing `#` is any number of levels including none, and
- * wildcards at the first level never match topics starting with `$`. Integrations §3.1.
+ * (its section 4.7): `+` is one level, a trailing `#` is any number of levels including none, and
+ * wildcards at the first level never match topics starting with `$` (integrations §3.1).
  */
 export function topicMatches(filter: string, topic: string): boolean {
   if (topic.startsWith('$') && (filter.startsWith('+') || filter.startsWith('#'))) return false;

@@ -21,7 +21,7 @@ export interface DevicePluginOptions {
 
 /**
  * The simulated fleet behind the OpenDTU API. A boot without config.json (fresh data dir or
- * factory reset) gets the demo fleet when SIM_FLEET=demo (issue 3 §6). Started when the app is
+ * factory reset) gets the demo fleet when SIM_FLEET=demo (docs/simulation.md, Options). Started when the app is
  * ready, stopped on close so yields are written (a reboot keeps YieldTotal).
  */
 export const devicePlugin = fp<DevicePluginOptions>(
@@ -33,7 +33,7 @@ export const devicePlugin = fp<DevicePluginOptions>(
       );
       if (seeded) app.consoleLog.write('Demo fleet installed');
     }
-    // Resolved once per boot: the radios the board initialises follow these pins (issue 3 §1).
+    // Resolved once per boot: the radios the board initialises follow these pins.
     const activePins = await loadActivePins(
       options.dataDir,
       app.store.config.device.pinmapping,

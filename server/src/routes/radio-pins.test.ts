@@ -42,7 +42,7 @@ const systemStatus = async (gw: TestGateway) =>
 const liveStatus = async (gw: TestGateway) =>
   LiveDataPartialStatusSchema.parse(await gw.get('/api/livedata/status'));
 
-describe('radios follow the active pin profile (issue 3 §1, wire-contract §4.6, §4.11)', () => {
+describe('radios follow the active pin profile (wire-contract §4.6, §4.11)', () => {
   it('without CMT pins: CMT off everywhere, HMS/HMT unreachable, the HM still answers', async () => {
     const gw = await bootWithProfile('NRF only');
     expect(await dtuConfig(gw)).toMatchObject({ nrf_enabled: true, cmt_enabled: false });

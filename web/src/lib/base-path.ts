@@ -1,7 +1,7 @@
 /**
  * Where the interface lives. index.html sets a <base> from the known routes before anything
  * loads (see build/base-href.ts), so a reverse proxy may serve us under any sub-path and every
- * URL we use is relative to document.baseURI (user-needs rank 2, OpenDTU O#1118).
+ * URL we use is relative to document.baseURI (OpenDTU#1118).
  */
 
 /** The base path without a trailing slash: '' at the server root, '/dtu' under a proxy. */

@@ -27,7 +27,8 @@ export interface ReconnectingSocketOptions {
   checkAfterEmptyMs?: number;
   /**
    * Quicker retries after an unexpected close, by attempt; the last entry repeats. The spec's
-   * keep-alive check alone would leave a dropped socket dead for up to 59 s (user-needs rank 2).
+   * keep-alive check alone would leave a dropped socket dead for up to 59 s, and a live view
+   * that silently stops updating is what OpenDTU's owners complain of most.
    */
   retryDelaysMs?: readonly number[];
   createSocket?(url: string): SocketLike;

@@ -4,7 +4,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { MAX_BUFFERED_BYTES, SOCKET_CLOSE_TOO_SLOW, SocketHub } from './socket-hub.js';
 import { textFrame } from './text-frame.js';
 
-/** Reads one unmasked frame as RFC 6455 §5.2 lays it out. */
+/** Reads one unmasked frame as RFC 6455 section 5.2 lays it out. */
 function readFrame(frame: Buffer) {
   const fin = (frame[0]! & 0x80) !== 0;
   const opcode = frame[0]! & 0x0f;

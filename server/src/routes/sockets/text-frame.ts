@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 
 /**
  * One server → client text message, encoded and framed once for any number of clients
- * (RFC 6455 §5.2: FIN + text opcode, unmasked, 7/16/64-bit length, then the payload).
+ * (RFC 6455 section 5.2: FIN + text opcode, unmasked, 7/16/64-bit length, then the payload).
  */
 export interface TextFrame {
   /** The UTF-8 payload, for the ws library's own send when the raw path is not open. */

@@ -8,7 +8,7 @@ export const LIVE_KEEP_ALIVE_MS = 59_000;
 export const LIVE_CHECK_AFTER_EMPTY_MS = 10_000;
 /** Spec §4: reload closes the socket and waits this long before refetching. */
 export const RELOAD_PAUSE_MS = 1_000;
-/** A socket closed this long makes the page poll instead (user-needs rank 2). */
+/** A socket closed this long makes the page poll instead: the view never silently stops. */
 export const FALLBACK_AFTER_MS = 5_000;
 /** Polling stops once a socket has stayed open this long, so a flapping socket keeps polling on. */
 export const SOCKET_STABLE_MS = 10_000;

@@ -9,9 +9,10 @@ import { useLiveStore } from '../live-store';
 export const STALE_AFTER_MS = 30_000;
 
 /**
- * Says plainly when the live view is not live (user-needs rank 2): the gateway unreachable (the
- * same source as the shell's notice at the bottom, lib/gateway-reach.ts), polling instead of
- * the socket, or no data for STALE_AFTER_MS.
+ * Says plainly when the live view is not live (a live view that silently stops updating is what
+ * OpenDTU's owners complain of most): the gateway unreachable (the same source as the shell's
+ * notice at the bottom, lib/gateway-reach.ts), polling instead of the socket, or no data for
+ * STALE_AFTER_MS.
  */
 export function ConnectionNotice({ loadFailed }: { loadFailed: boolean }) {
   const t = useT();
