@@ -94,9 +94,10 @@ check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 if (existsSync(path.join(root, 'scripts/check-i18n.mjs')))
   check('i18n key parity', 'node', ['scripts/check-i18n.mjs']);
 check('docs: links, images, options and section references', 'node', ['scripts/check-docs.mjs']);
-check('docs: the section-reference resolver', 'node', [
+check('docs: the section-reference resolver and the README-table check', 'node', [
   '--test',
   'scripts/doc-references.test.mjs',
+  'scripts/readme-tables.test.mjs',
 ]);
 // Issue 23: a fresh install warns of nothing (engines for our Node, a decision on every
 // install script); in CI also none of `npm ci`'s output (NPM_CI_LOG, written by .ci/run).
