@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Compiles the gateway (server/src + the contract sources it imports) ahead of time into
 // server/dist, so production runs plain JavaScript and never compiles TypeScript at run time.
-// npm packages stay external (node_modules); dynamic import() calls become chunks loaded on
-// first use. `npm start` runs this when server/dist is missing or older than its sources.
+// npm packages stay external (node_modules), zod aside (below); dynamic import() calls become
+// chunks loaded on first use. `npm start` runs this when server/dist is missing or older than its
+// sources.
 import {
   existsSync,
   mkdirSync,
@@ -41,12 +42,19 @@ export function newestMtime(dir, include = () => true) {
 // Tests never reach the bundle; editing one must not force a rebuild.
 const isBuildSource = (name) => !/\.test\.tsx?$/.test(name);
 
-/** True when server/dist is missing or older than a source file or this script. */
+/**
+ * True when server/dist is missing or older than a source file, a bundled package or this
+ * script.
+ */
 export function serverBuildStale() {
   if (!existsSync(serverEntry)) return true;
   const newest = Math.max(
     ...sources.map((dir) => newestMtime(dir, isBuildSource)),
     statSync(import.meta.filename).mtimeMs,
+    // A bundled package updated by npm ci is in the build only once it is built again.
+    ...BUNDLED_PACKAGES.map(
+      (name) => statSync(path.join(root, 'node_modules', name, 'package.json')).mtimeMs,
+    ),
   );
   return newest > statSync(serverEntry).mtimeMs;
 }
