@@ -49,11 +49,8 @@ import { prometheusRoutes } from './routes/prometheus.js';
 import { apiDescriptionRoutes } from './routes/api-description.js';
 import { historyPlugin } from './history/history-plugin.js';
 import { historyRoutes } from './routes/history.js';
-import { companionPlugin } from './plugins/companion.js';
-import { relayRoutes } from './routes/relay.js';
 import { companionRoutes } from './routes/companion.js';
 import { companionDevicesRoutes } from './routes/companion-devices.js';
-import { deviceSocketRoutes } from './routes/sockets/device-sockets.js';
 import type { RegisteredDevice } from './device/relay/device-registry.js';
 import { alertsPlugin } from './alerts/alerts-plugin.js';
 import { alertsRoutes } from './routes/alerts.js';
@@ -149,7 +146,9 @@ export async function buildApp({
   await app.register(authPlugin, { now });
   if (options.companion) {
     // In front of a real OpenDTU (issue 24): no simulated fleet and no MQTT of our own (the
-    // device publishes); the device's live data is recorded instead.
+    // device publishes); the device's live data is recorded instead. Its modules are loaded
+    // only here: a simulated gateway does not carry the relay.
+    const { companionPlugin } = await import('./plugins/companion.js');
     await app.register(companionPlugin);
     await app.register(consoleEventsPlugin);
     const companion = app.companion!;
@@ -253,6 +252,10 @@ function followDevicesInHistory(app: FastifyInstance): void {
  */
 async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
   const registry = app.devices!;
+  const [{ deviceSocketRoutes }, { relayRoutes }] = await Promise.all([
+    import('./routes/sockets/device-sockets.js'),
+    import('./routes/relay.js'),
+  ]);
   await app.register(securityRoutes);
   await app.register(i18nRoutes);
   await app.register(zonesRoutes);

@@ -109,8 +109,39 @@ describe('readOptions (the options of README.md and docs/simulation.md)', () => 
     [[], { SIM_START: 'noon' }],
     [['--sim-start', '2025-02-30T12:00:00'], {}],
     [['--unknown-flag'], {}],
+    [[], { ALERTS_EVALUATE_MS: 'often' }],
+    [[], { ALERTS_EVALUATE_MS: '0' }],
+    [[], { ALERTS_RETRY_MS: '200,,200' }],
+    [[], { ALERTS_RETRY_MS: '5000,-1' }],
+    [[], { ALERTS_DEVICE_READ_MS: '1.5' }],
   ])('refuses %j %j with an error instead of starting', (argv, env) => {
     expect(() => readOptions(argv, env)).toThrow();
+  });
+});
+
+describe('readOptions: alert timings', () => {
+  it('has the documented defaults and reads ALERTS_EVALUATE_MS, ALERTS_RETRY_MS, ALERTS_DEVICE_READ_MS', () => {
+    expect(readOptions([], {}).alerts).toEqual({
+      evaluateMs: 2000,
+      retryMs: [5000, 30000, 120000],
+      deviceReadMs: 30000,
+    });
+    const env = {
+      ALERTS_EVALUATE_MS: '500',
+      ALERTS_RETRY_MS: '300, 300,0',
+      ALERTS_DEVICE_READ_MS: '250',
+    };
+    expect(readOptions([], env).alerts).toEqual({
+      evaluateMs: 500,
+      retryMs: [300, 300, 0],
+      deviceReadMs: 250,
+    });
+  });
+
+  it('names the option and the value it refuses', () => {
+    expect(() => readOptions([], { ALERTS_RETRY_MS: '200,soon' })).toThrow(
+      'ALERTS_RETRY_MS must be a whole number of ms from 0 to 86400000, got "soon"',
+    );
   });
 });
 

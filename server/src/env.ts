@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { parseSimStart } from './device/clock.js';
 import { DEMO_FLEET_VARIANT_MAX } from './device/demo-fleet.js';
 import { readHistoryOptions, type HistoryOptions } from './history/history-options.js';
+import { readAlertsOptions, type AlertsOptions } from './alerts/alerts-options.js';
 import { DeviceTarget } from './device/relay/device-target.js';
 import { deviceIdOfName, envSuffixOfName } from './device/relay/device-names.js';
 import { DEVICE_NAME_MAX_BYTES } from '@heliodtu/contract/companion';
@@ -42,6 +43,8 @@ export interface GatewayOptions {
   liveSocket?: { tickMs: number; maxIntervalMs: number };
   /** Energy history (issue 14); defaults when absent (tests). */
   history?: HistoryOptions;
+  /** Alert timings (tests shorten them); defaults when absent (tests). */
+  alerts?: AlertsOptions;
   /** In front of a real OpenDTU (issue 24, DTU_URL); absent for the simulated fleet. */
   companion?: CompanionOptions;
   /** The companion's live-socket back-off (tests shorten it); default 1 s doubling to 30 s. */
@@ -148,6 +151,7 @@ export function readOptions(
       .filter(Boolean),
     simFirmware,
     history: readHistoryOptions(env),
+    alerts: readAlertsOptions(env),
     ...readCompanion(
       pick('dtu-url', 'DTU_URL'),
       {

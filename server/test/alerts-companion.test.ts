@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertsStatus } from '@heliodtu/contract/alerts';
-import { companionSources } from '../src/alerts/alert-sources.js';
+import { companionSources } from '../src/alerts/companion-sources.js';
 import { AlertEvaluator } from '../src/alerts/evaluator.js';
 import { MemoryAlertRows } from '../src/history/alert-rows.js';
 import { startCompanionApp } from './helpers/companion-app.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { AlertCondition } from '@heliodtu/contract/domain/alert-rules';
-import { followCompanionDevices } from '../src/alerts/alert-sources.js';
+import { followCompanionDevices } from '../src/alerts/companion-sources.js';
 import { AlertEvaluators } from '../src/alerts/evaluator-set.js';
 import { Site } from '../src/device/site.js';
 import { DeviceTarget } from '../src/device/relay/device-target.js';

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -112,11 +113,16 @@ export function mergeSettings(stored: AlertSettings, data: AlertsConfigData): Al
   };
 }
 
-export class AlertSettingsStore {
+/**
+ * The settings as stored. 'saved' follows every save, whoever saved: the alerts service
+ * re-reads them and nudges its channels, so a writer only validates and saves.
+ */
+export class AlertSettingsStore extends EventEmitter<{ saved: [settings: AlertSettings] }> {
   private current: AlertSettings = DEFAULT_ALERT_SETTINGS;
   private readonly file: string;
 
   constructor(dataDir: string) {
+    super();
     this.file = path.join(dataDir, STATE_DIR, ALERTS_FILE);
   }
 
@@ -149,6 +155,7 @@ export class AlertSettingsStore {
     await mkdir(path.dirname(this.file), { recursive: true });
     await writeFileAtomic(this.file, `${JSON.stringify(next, null, 2)}\n`);
     this.current = next;
+    this.emit('saved', next);
   }
 }
 

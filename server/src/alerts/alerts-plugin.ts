@@ -3,18 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Alert } from '@heliodtu/contract/alerts';
 import { resolveHostname } from '@heliodtu/contract/domain/hostname';
 import { FIRMWARE_RELEASES } from '@heliodtu/contract/domain/firmware-generation';
-import { daylightAt, fleetSources, followCompanionDevices } from './alert-sources.js';
+import { daylightAt, fleetSources } from './alert-sources.js';
 import { localParts } from '../device/posix-tz.js';
 import { MemoryAlertRows, type AlertRecord, type AlertRowsApi } from '../history/alert-rows.js';
 import { primaryInterface } from '../system/host-network.js';
 import { AlertSettingsStore, inQuietHours } from './alert-settings.js';
+import { ALERTS_DEFAULTS } from './alerts-options.js';
 import { wireAlert } from './alert-text.js';
 import { AlertsMqtt } from './alerts-mqtt.js';
+import { DigestSchedule } from './digest-schedule.js';
 import { AlertEvaluators } from './evaluator-set.js';
-import { EVENT_LOG_TURN_MS } from './companion-reads.js';
 import { AlertOutbox } from './outbox.js';
-import { postWebhook, webhookPayload } from './webhook.js';
-import { alertEmail, sendEmail, type EmailMessage } from './email.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,12 +22,9 @@ declare module 'fastify' {
   }
 }
 
-/** Webhook and e-mail retries: after 5 s, 30 s and 2 min, then a console line. */
-export const ALERT_RETRY_MS: readonly number[] = [5_000, 30_000, 120_000];
-export const ALERT_EVALUATE_MS = 2_000;
-
 export interface AlertsService {
   evaluator: AlertEvaluators;
+  /** Saving through it reconfigures delivery (its 'saved' event): no caller nudges a channel. */
   settings: AlertSettingsStore;
   webhook: AlertOutbox;
   email: AlertOutbox;
@@ -36,13 +32,24 @@ export interface AlertsService {
   persistent: () => boolean;
   wire: (record: AlertRecord) => Alert;
   gatewayName: () => string;
+  /** The settings' test message on one channel: null when it was taken, else what went wrong. */
+  test: (channel: 'webhook' | 'email') => Promise<string | null>;
 }
+
+// Delivery code is loaded with the first message: most gateways send none, and an idle one
+// does not carry it (nor nodemailer, which email.js loads in turn).
+const webhookDelivery = () => import('./webhook.js');
+const emailDelivery = () => import('./email.js');
 
 /**
  * One evaluator per device: the simulated fleet's, or each of the companion's devices with its
  * relayed live data, command results and event logs, following devices added and removed.
  */
-function evaluatorsOf(app: FastifyInstance, evaluators: AlertEvaluators): void {
+async function evaluatorsOf(
+  app: FastifyInstance,
+  evaluators: AlertEvaluators,
+  deviceReadMs: number,
+): Promise<void> {
   const daylight = daylightAt(() => app.store.config.ntp);
   const common = {
     now: () => app.clock.now(),
@@ -54,17 +61,9 @@ function evaluatorsOf(app: FastifyInstance, evaluators: AlertEvaluators): void {
     evaluators.add(fleetSources(app.device, common));
     return;
   }
-  // Tests read faster (ALERTS_DEVICE_READ_MS=500); documented in docs/alerts.md.
-  const turnMs = Number(process.env['ALERTS_DEVICE_READ_MS']) || EVENT_LOG_TURN_MS;
-  followCompanionDevices(evaluators, registry, common, turnMs);
-}
-
-function retryFromEnv(): readonly number[] {
-  // Tests shorten the back-off (ALERTS_RETRY_MS=200,200,200); documented in docs/alerts.md.
-  const text = process.env['ALERTS_RETRY_MS'];
-  if (!text) return ALERT_RETRY_MS;
-  const values = text.split(',').map(Number);
-  return values.every((v) => Number.isFinite(v) && v >= 0) ? values : ALERT_RETRY_MS;
+  // The relayed reads only on a companion: a simulated gateway never loads them.
+  const { followCompanionDevices } = await import('./companion-sources.js');
+  followCompanionDevices(evaluators, registry, common, deviceReadMs);
 }
 
 /**
@@ -73,6 +72,7 @@ function retryFromEnv(): readonly number[] {
  */
 export const alertsPlugin = fp(
   async (app) => {
+    const options = app.system.options.alerts ?? ALERTS_DEFAULTS;
     const log = (line: string) => app.consoleLog.write(line, { tag: 'alerts' });
     const memory = new MemoryAlertRows();
     // Once the history stopped recording (a full disk) alerts go on in memory: the alert that
@@ -89,7 +89,7 @@ export const alertsPlugin = fp(
       () => app.clock.now(),
       log,
     );
-    evaluatorsOf(app, evaluator);
+    await evaluatorsOf(app, evaluator, options.deviceReadMs);
     const wire = (record: AlertRecord) => wireAlert(record, evaluator.namesOf(record.device));
     const gatewayName = () => resolveHostname(app.store.config.wifi.hostname, app.system.chipId);
     const quiet = () => {
@@ -101,47 +101,41 @@ export const alertsPlugin = fp(
       rows,
       enabled: () => settings.settings.webhook.enabled && settings.settings.webhook.url !== '',
       quiet,
-      send: (event, alert) =>
-        postWebhook(settings.settings.webhook, webhookPayload(event, wire(alert), gatewayName())),
-      retryMs: retryFromEnv(),
+      send: async (event, alert) => {
+        const { postWebhook, webhookPayload } = await webhookDelivery();
+        return postWebhook(
+          settings.settings.webhook,
+          webhookPayload(event, wire(alert), gatewayName()),
+        );
+      },
+      retryMs: options.retryMs,
       log,
       now: () => app.clock.now(),
     });
-    // The daily digest goes out at 08:00 local time (or at the first chance after it).
-    let digestDay = '';
-    const localDay = () => {
-      const p = localParts(app.clock.now(), app.store.config.ntp.timezone);
-      return { day: `${p.year}-${p.month}-${p.day}`, hour: p.hour };
-    };
-    const digestOf = (
-      items: { event: 'opened' | 'cleared'; alert: AlertRecord }[],
-    ): EmailMessage => ({
-      subject: `${gatewayName()}: ${items.length} alert message(s) of the day`,
-      text: `${items
-        .map(
-          ({ event, alert }) => `${event === 'opened' ? 'Opened' : 'Cleared'}: ${wire(alert).text}`,
-        )
-        .join('\n')}\n`,
-    });
+    const digest = new DigestSchedule(
+      () => app.clock.now(),
+      () => app.store.config.ntp.timezone,
+    );
     const email = new AlertOutbox({
       channel: 'email',
       rows,
       enabled: () => settings.settings.email.enabled && settings.settings.email.host !== '',
       quiet,
-      send: (event, alert) =>
-        sendEmail(settings.settings.email, alertEmail(event, wire(alert), gatewayName())),
+      send: async (event, alert) => {
+        const { alertEmail, sendEmail } = await emailDelivery();
+        return sendEmail(settings.settings.email, alertEmail(event, wire(alert), gatewayName()));
+      },
       digest: {
         enabled: () => settings.settings.email.digest,
-        due: () => {
-          const { day, hour } = localDay();
-          return hour >= 8 && day !== digestDay;
+        due: () => digest.due(),
+        send: async (items) => {
+          const { digestEmail, sendEmail } = await emailDelivery();
+          const lines = items.map(({ event, alert }) => ({ event, text: wire(alert).text }));
+          return sendEmail(settings.settings.email, digestEmail(lines, gatewayName()));
         },
-        send: (items) => sendEmail(settings.settings.email, digestOf(items)),
-        sent: () => {
-          digestDay = localDay().day;
-        },
+        sent: () => digest.sent(),
       },
-      retryMs: retryFromEnv(),
+      retryMs: options.retryMs,
       log,
       now: () => app.clock.now(),
     });
@@ -174,6 +168,23 @@ export const alertsPlugin = fp(
     evaluator.on('opened', (record) => changed('opened', record));
     evaluator.on('cleared', (record) => changed('cleared', record));
     evaluator.clearOthers();
+    // Whoever saved: MQTT publishes (or stops) by the new settings, and whatever waits (quiet
+    // hours just ended, a channel just enabled) is tried now rather than at the next poll.
+    settings.on('saved', () => {
+      log('Alert settings saved');
+      mqtt?.publish();
+      webhook.kick();
+      email.kick();
+    });
+    const test = async (channel: 'webhook' | 'email'): Promise<string | null> => {
+      const current = settings.settings;
+      if (channel === 'email') {
+        const { alertEmail, sendEmail } = await emailDelivery();
+        return sendEmail(current.email, alertEmail('test', null, gatewayName()));
+      }
+      const { postWebhook, webhookPayload } = await webhookDelivery();
+      return postWebhook(current.webhook, webhookPayload('test', null, gatewayName()));
+    };
     app.decorate('alerts', {
       evaluator,
       settings,
@@ -183,10 +194,10 @@ export const alertsPlugin = fp(
       persistent: () => rows().persistent,
       wire,
       gatewayName,
+      test,
     });
-    const evaluateMs = Number(process.env['ALERTS_EVALUATE_MS']) || ALERT_EVALUATE_MS;
     app.addHook('onReady', async () => {
-      evaluator.start(evaluateMs);
+      evaluator.start(options.evaluateMs);
       webhook.start();
       email.start();
       mqtt?.start();

@@ -2,9 +2,8 @@ import type { EventEntry } from '@heliodtu/contract/domain/alert-faults';
 import type { CommandStatus } from '@heliodtu/contract/limit';
 import type { DeviceCompanion } from '../device/relay/companion.js';
 import type { RelayResult } from '../device/relay/device-relay.js';
+import { EVENT_LOG_TURN_MS } from './alerts-options.js';
 
-/** One inverter's event log is read in turn this often (ms): a device with 8 inverters, each every 4 min. */
-export const EVENT_LOG_TURN_MS = 30_000;
 /** Command results are read this often (ms); the relay shares the answer with browsers polling. */
 export const COMMAND_READ_MS = 10_000;
 

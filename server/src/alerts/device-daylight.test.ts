@@ -4,7 +4,8 @@ import { MemoryAlertRows } from '../history/alert-rows.js';
 import type { DeviceCompanion, DeviceLocation } from '../device/relay/companion.js';
 import type { RelayResult } from '../device/relay/device-relay.js';
 import type { DeviceRegistry } from '../device/relay/device-registry.js';
-import { daylightAt, followCompanionDevices } from './alert-sources.js';
+import { daylightAt } from './alert-sources.js';
+import { followCompanionDevices } from './companion-sources.js';
 import type { AlertSources } from './evaluator.js';
 import { AlertEvaluators } from './evaluator-set.js';
 

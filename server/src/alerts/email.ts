@@ -39,6 +39,20 @@ export function alertEmail(
   };
 }
 
+/** The daily digest: every message of the day in one, in the order they came. */
+export function digestEmail(
+  items: readonly { event: 'opened' | 'cleared'; text: string }[],
+  gateway: string,
+): EmailMessage {
+  const lines = items.map(
+    ({ event, text }) => `${event === 'opened' ? 'Opened' : 'Cleared'}: ${text}`,
+  );
+  return {
+    subject: `${gateway}: ${items.length} alert message(s) of the day`,
+    text: `${lines.join('\n')}\n`,
+  };
+}
+
 /** Sends one message; null when the server accepted it, else what went wrong. */
 export async function sendEmail(
   email: AlertSettings['email'],

@@ -8,12 +8,11 @@ import {
   type AlertsStatus,
 } from '@heliodtu/contract/alerts';
 import { mergeSettings, publicSettings, settingsProblem } from '../alerts/alert-settings.js';
-import { postWebhook, webhookPayload } from '../alerts/webhook.js';
-import { alertEmail, sendEmail } from '../alerts/email.js';
 
 /**
  * /api/alerts/* (issue 28): the status readable like live data, the delivery settings and the
- * test for the admin. A gateway without the alerts plugin answers nothing here (404).
+ * test for the admin. A gateway without the alerts plugin answers nothing here (404). Settings
+ * are validated and saved here; the alerts service reacts to the save itself.
  */
 /**
  * The `data` field parsed, or null after answering 400 with a plain line: these endpoints answer
@@ -72,10 +71,6 @@ export const alertsRoutes: FastifyPluginAsync = async (app) => {
       };
       return reply.code(500).send(failed);
     }
-    app.consoleLog.write('Alert settings saved', { tag: 'alerts' });
-    alerts.mqtt?.publish();
-    alerts.webhook.kick();
-    alerts.email.kick();
     const saved: AlertsResult = { ok: true, field: '', message: 'Settings saved.' };
     return saved;
   });
@@ -94,10 +89,7 @@ export const alertsRoutes: FastifyPluginAsync = async (app) => {
         };
         return reply.code(400).send(refused);
       }
-      const problem = await sendEmail(
-        settings.email,
-        alertEmail('test', null, alerts.gatewayName()),
-      );
+      const problem = await alerts.test('email');
       if (problem !== null) app.consoleLog.write(`Alerts: test e-mail failed: ${problem}`);
       const result: AlertsResult =
         problem === null
@@ -113,10 +105,7 @@ export const alertsRoutes: FastifyPluginAsync = async (app) => {
       };
       return reply.code(400).send(refused);
     }
-    const problem = await postWebhook(
-      settings.webhook,
-      webhookPayload('test', null, alerts.gatewayName()),
-    );
+    const problem = await alerts.test('webhook');
     const result: AlertsResult =
       problem === null
         ? { ok: true, field: '', message: 'The receiver took the test message.' }

@@ -19,7 +19,6 @@ import {
 import type { RegisteredDevice } from '../device/relay/device-registry.js';
 import { deviceIdOfName } from '../device/relay/device-names.js';
 import { DeviceTarget, DeviceTargetError } from '../device/relay/device-target.js';
-import { probeDevice } from '../device/relay/probe.js';
 import { apiResult } from '../plugins/api-result.js';
 import type { StoredDevice } from '../store/devices-file.js';
 
@@ -62,6 +61,8 @@ export const companionDevicesRoutes: FastifyPluginAsync = async (app) => {
     }
     return;
   }
+  // The probe (and the relay modules under it) only on a companion.
+  const { probeDevice } = await import('../device/relay/probe.js');
   const log = (line: string) => app.consoleLog.write(line);
   // One change at a time: two adds must not both pass the name check.
   let changing: Promise<unknown> = Promise.resolve();
