@@ -150,7 +150,7 @@ export async function buildApp({
   if (options.companion) {
     // In front of a real OpenDTU (issue 24): no simulated fleet and no MQTT of our own (the
     // device publishes); the device's live data is recorded instead.
-    await app.register(companionPlugin);
+    await app.register(companionPlugin, { now });
     await app.register(consoleEventsPlugin);
     const companion = app.companion!;
     // Days by the device's own time zone, read from it (issue 24).
