@@ -149,7 +149,7 @@ export async function buildApp({
     // device publishes); the device's live data is recorded instead. Its modules are loaded
     // only here: a simulated gateway does not carry the relay.
     const { companionPlugin } = await import('./plugins/companion.js');
-    await app.register(companionPlugin);
+    await app.register(companionPlugin, { now });
     await app.register(consoleEventsPlugin);
     const companion = app.companion!;
     // Days by the device's own time zone, read from it (issue 24).

@@ -28,13 +28,18 @@ declare module 'fastify' {
   }
 }
 
+export interface CompanionPluginOptions {
+  /** Host clock in ms (the devices' away times, their kept data's age); tests inject a fake one. */
+  now?: () => number;
+}
+
 /**
  * The companion of real OpenDTU devices: takes the place of the simulated fleet when DTU_URL is
  * set. One DeviceCompanion per device (DTU_URL's, then devices.json's), in the owner's order.
  * Password files are read at every boot, so a rotated credential needs only a reboot.
  */
-export const companionPlugin = fp(
-  async (app) => {
+export const companionPlugin = fp<CompanionPluginOptions>(
+  async (app, { now = Date.now }) => {
     const { companion: options, companionReconnect, dataDir } = app.system.options;
     if (!options) return;
     const log = (line: string) => app.consoleLog.write(line);
@@ -47,6 +52,7 @@ export const companionPlugin = fp(
           ownDefaultPassword: () => app.store.config.security.password === DEFAULT_PASSWORD,
           // Until the device's own zone is read, its history days follow the companion's.
           fallbackTimezone: () => app.store.config.ntp.timezone,
+          now,
           ...(companionReconnect ? { reconnect: companionReconnect } : {}),
         }),
       log,

@@ -93,7 +93,7 @@ export const relayRoutes: FastifyPluginAsync<{ registry: DeviceRegistry }> = asy
     if (result.ok) return send(reply, companion, { ...result, body: withOwnHint(result.body) });
     // The device is away: its last figures, aged to now and marked, keep the live view going.
     if (!kept) return send(reply, companion, result);
-    const since = companion.awaySince ?? Date.now();
+    const since = companion.awaySince ?? companion.now();
     return reply
       .code(200)
       .headers(kept.headers)

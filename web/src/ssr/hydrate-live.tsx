@@ -1,14 +1,11 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { liveActions } from '@/features/live/live-store';
 import { parseLiveUpdate } from '@/features/live/merge-live-update';
-import { freezeClock } from '@/hooks/use-now';
-import { useAuthStore } from '@/lib/auth-store';
 import { basePath } from '@/lib/base-path';
 import { englishMessages, loadBuiltin } from '@/lib/i18n/catalog';
 import { show, startI18n } from '@/lib/i18n/i18n-store';
 import { whenPageHydrated } from '@/lib/page-hydrated';
-import { readStoredUser } from '@/lib/session';
 import { replayClick, takeEarlyClick } from './early-clicks';
+import { enterRenderedState } from './enter-rendered-state';
 import { RenderedApp } from './rendered-app';
 import type { RenderedLiveState } from './rendered-state';
 
@@ -17,10 +14,9 @@ export const HYDRATED_MARK = 'heliodtu-hydrated';
 
 /**
  * Hydrates the live page the gateway rendered (issue 26). First the stores take exactly what
- * the server rendered from: its live data counted to its moment, its language, logged out (the
- * server cannot see the login), the default tab. Once hydrated, the browser's own state follows
- * as an ordinary update: its clock, its login, its tab and its language choice. Resolves false
- * when the state cannot be used; the caller then renders afresh.
+ * the server rendered from (enter-rendered-state.ts) and its language. Once hydrated, the
+ * browser's own state follows as an ordinary update: its clock, its login, its tab and its
+ * language choice. Resolves false when the state cannot be used; the caller then renders afresh.
  */
 export async function hydrateLivePage(
   container: HTMLElement,
@@ -39,19 +35,13 @@ export async function hydrateLivePage(
     return false;
   }
   show(state.lang, messages);
-  liveActions.rendered(update, state.renderedAt);
-  useAuthStore.setState({ user: null, isLoggedIn: false });
-  freezeClock(state.renderedAt);
+  // The app's live store: the markup hydrates from it.
+  const takeOver = enterRenderedState(update, state.renderedAt);
   // Clicks from now on reach React; the one before, the page's inline script kept.
   const earlyClick = takeEarlyClick();
 
   const onHydrated = () => {
-    freezeClock(undefined);
-    // The data arrived with the page: its age counts on from now on the browser's clock.
-    liveActions.rebase(Date.now());
-    liveActions.restoreTab();
-    const user = readStoredUser();
-    useAuthStore.setState({ user, isLoggedIn: user !== null });
+    takeOver();
     void startI18n();
     // After the remembered tab: the visitor's click is the newer wish.
     replayClick(earlyClick);

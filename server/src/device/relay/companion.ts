@@ -2,7 +2,7 @@ import { LATITUDE, LONGITUDE, type Range } from '@heliodtu/contract/limits';
 import type { NtpConfig } from '@heliodtu/contract/ntp';
 import type { ReconnectPolicy } from '../../reconnect-policy.js';
 import type { DeviceProblem } from './device-problem.js';
-import { DeviceRelay, type RelayResult } from './device-relay.js';
+import { DeviceRelay, RELAY_TIMEOUT_MS, type RelayResult } from './device-relay.js';
 import { DeviceConsole } from './device-console.js';
 import type { DeviceTarget } from './device-target.js';
 import { LastLiveAnswers } from './last-live-answers.js';
@@ -22,6 +22,11 @@ export interface DeviceCompanionOptions {
   ownDefaultPassword?: () => boolean;
   /** POSIX TZ until the device's own was read: the companion's NTP time zone. */
   fallbackTimezone?: () => string;
+  /**
+   * The host clock (epoch ms): when the device went away and how much older its kept live data
+   * has grown. Date.now unless a test passes a fake one.
+   */
+  now?: () => number;
 }
 
 /**
@@ -44,7 +49,9 @@ export class DeviceCompanion {
   readonly relay: DeviceRelay;
   readonly console: DeviceConsole;
   /** The device's last live data answers, for the live view while the device is away. */
-  readonly lastLive = new LastLiveAnswers();
+  readonly lastLive: LastLiveAnswers;
+  /** The host clock everything of this device reads (epoch ms). */
+  readonly now: () => number;
   /** The latest probe's answer, once one came. */
   probed: ProbeResult | undefined;
   private readonly log: (line: string) => void;
@@ -69,16 +76,20 @@ export class DeviceCompanion {
     reconnect,
     ownDefaultPassword,
     fallbackTimezone,
+    now = Date.now,
   }: DeviceCompanionOptions) {
     this.id = target.id;
+    this.now = now;
     this.target = target;
     this.log = log;
     this.ownDefaultPassword = ownDefaultPassword ?? (() => false);
     this.fallbackTimezone = fallbackTimezone ?? (() => 'UTC0');
-    this.live = new RelayLiveStore(target.id, Date.now, this.ownDefaultPassword);
-    this.link = new LiveLink({ target, log, ...(reconnect ? { reconnect } : {}) });
-    this.relay = new DeviceRelay(target);
-    this.console = new DeviceConsole({ target, log, ...(reconnect ? { reconnect } : {}) });
+    this.live = new RelayLiveStore(target.id, now, this.ownDefaultPassword);
+    this.lastLive = new LastLiveAnswers(now);
+    const retrying = reconnect ? { reconnect } : {};
+    this.link = new LiveLink({ target, log, now, ...retrying });
+    this.relay = new DeviceRelay(target, RELAY_TIMEOUT_MS, now);
+    this.console = new DeviceConsole({ target, log, now, ...retrying });
     let saidBadFrame = false;
     this.link.on('message', ({ data }) => {
       if (this.live.accept(data) || saidBadFrame) return;

@@ -18,6 +18,8 @@ export interface DeviceConsoleOptions {
   log: (line: string) => void;
   reconnect?: ReconnectPolicy;
   graceMs?: number;
+  /** The host clock (epoch ms) of its link; Date.now by default. */
+  now?: () => number;
 }
 
 interface DeviceConsoleEvents {
@@ -82,7 +84,7 @@ export class DeviceConsole extends EventEmitter<DeviceConsoleEvents> {
   }
 
   private open(): void {
-    const { target, log, reconnect } = this.options;
+    const { target, log, reconnect, now } = this.options;
     const link = new SocketLink({
       target,
       path: CONSOLE_SOCKET_PATH,
@@ -90,6 +92,7 @@ export class DeviceConsole extends EventEmitter<DeviceConsoleEvents> {
       log,
       stateLines: false,
       ...(reconnect ? { reconnect } : {}),
+      ...(now ? { now } : {}),
     });
     // What the device sends on a new socket starts the story again (the simulator, for one,
     // replays its backlog), so the kept frames start again too.

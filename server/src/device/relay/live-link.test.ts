@@ -1,74 +1,23 @@
-import { createServer } from 'node:http';
-import type { Duplex } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { freePort } from '../../../test/helpers/mosquitto.js';
+import {
+  fakeHostClock,
+  loopbackDevice as upstream,
+  quietly,
+  settle,
+} from '../../../test/helpers/loopback-device.js';
 import { DeviceTarget } from './device-target.js';
 import { LiveLink, type LinkAway } from './live-link.js';
 
 /**
- * The link's timing under fake timers, against a real loopback server whose answer the test
- * chooses: hang up at once, hold the upgrade unanswered, accept the
- * socket, or accept it and never answer a ping.
- * Only the timers are fake; sockets are real, so each step waits for real I/O to settle.
+ * The link's timing on a fake host clock (timers and `now`), against a real loopback server
+ * whose answer the test chooses (test/helpers/loopback-device.ts). Only the time is fake;
+ * sockets are real, so each step waits for real I/O to settle.
  */
 
-type Mode = 'hang-up' | 'hold' | 'accept' | 'accept-silent';
-
-async function upstream() {
-  let mode: Mode = 'hang-up';
-  let upgrades = 0;
-  const sockets: WebSocket[] = [];
-  const held: Duplex[] = [];
-  const wss = new WebSocketServer({ noServer: true });
-  const silent = new WebSocketServer({ noServer: true, autoPong: false });
-  const server = createServer();
-  server.on('upgrade', (request, socket, head) => {
-    upgrades++;
-    if (mode === 'hang-up') return socket.destroy();
-    if (mode === 'hold') return void held.push(socket);
-    const target = mode === 'accept' ? wss : silent;
-    target.handleUpgrade(request, socket, head, (ws) => sockets.push(ws));
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  onTestFinished(async () => {
-    for (const ws of sockets) ws.terminate();
-    for (const socket of held) socket.destroy();
-    wss.close();
-    silent.close();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    upgrades: () => upgrades,
-    setMode: (next: Mode) => (mode = next),
-    /** The device sends a frame on every open socket. */
-    send: (frame: string | Buffer) => sockets.forEach((ws) => ws.send(frame)),
-    /** The device ends the open socket, as a reboot does. */
-    dropAll: () => sockets.splice(0).forEach((ws) => ws.terminate()),
-  };
-}
-
-/** Lets real I/O run (fake timers leave setImmediate alone) until `done`, for up to 5 s. */
-async function settle(done: () => boolean, what: string): Promise<void> {
-  const end = performance.now() + 5000;
-  while (!done()) {
-    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
-/** A little real time for I/O that should not happen (a retry before its time). */
-async function quietly(): Promise<void> {
-  const end = performance.now() + 50;
-  while (performance.now() < end) await new Promise((resolve) => setImmediate(resolve));
-}
+let clock: ReturnType<typeof fakeHostClock>;
 
 beforeEach(() => {
-  vi.useFakeTimers({
-    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
-  });
+  clock = fakeHostClock();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -80,6 +29,7 @@ function linkTo(url: string) {
   const link = new LiveLink({
     target: new DeviceTarget({ id: 'dtu', url }),
     log: (line) => lines.push(line),
+    now: clock.now,
   });
   link.on('away', (event) => away.push(event));
   onTestFinished(() => link.stop());
@@ -158,6 +108,7 @@ describe('LiveLink back-off', () => {
       code: 'timeout',
       message: `${device.url} did not answer within 10 s`,
     });
+    expect(away[0]?.since).toBe(clock.start + 20_000);
   });
 
   it('gives up on a handshake that takes longer than 10 s', async () => {
@@ -175,6 +126,9 @@ describe('LiveLink back-off', () => {
       code: 'timeout',
       message: `${device.url} did not answer within 10 s`,
     });
+    // Away from the moment the handshake was given up on, by the clock the link was given.
+    expect(link.awaySince).toBe(clock.start + 10_000);
+    expect(away[0]?.since).toBe(clock.start + 10_000);
   });
 
   it('passes JSON objects on, drops other frames with one line, and survives a throwing listener', async () => {

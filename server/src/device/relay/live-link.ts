@@ -20,6 +20,8 @@ export interface LiveLinkOptions {
   connectTimeoutMs?: number;
   pingIntervalMs?: number;
   portWatchMs?: number;
+  /** The host clock (epoch ms); Date.now by default. */
+  now?: () => number;
 }
 
 export interface LinkMessage {

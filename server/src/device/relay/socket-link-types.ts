@@ -21,6 +21,8 @@ export interface SocketLinkOptions {
   connectTimeoutMs?: number;
   pingIntervalMs?: number;
   portWatchMs?: number;
+  /** The host clock (epoch ms) for the away and back times; Date.now unless a test passes a fake one. */
+  now?: () => number;
 }
 
 export type LinkState = 'idle' | 'connecting' | 'connected' | 'away' | 'stopped';

@@ -55,6 +55,7 @@ export class SocketLink<
   private readonly reconnect: ReconnectPolicy;
   private readonly connectTimeoutMs: number;
   private readonly pingIntervalMs: number;
+  private readonly now: () => number;
   protected readonly log: (line: string) => void;
 
   constructor(options: SocketLinkOptions) {
@@ -68,6 +69,7 @@ export class SocketLink<
     this.retryDelay = this.reconnect.initialMs;
     this.connectTimeoutMs = options.connectTimeoutMs ?? LINK_CONNECT_TIMEOUT_MS;
     this.pingIntervalMs = options.pingIntervalMs ?? LINK_PING_INTERVAL_MS;
+    this.now = options.now ?? Date.now;
     // Back while away: try at once, the pending retry cancelled.
     this.knock = new DeviceKnock(this.target, options.portWatchMs ?? LINK_PORT_WATCH_MS, () => {
       if (this.linkState !== 'away' || !this.retryTimer) return;
@@ -150,14 +152,14 @@ export class SocketLink<
   private onOpen(): void {
     const wasAway = this.linkState === 'away';
     this.linkState = 'connected';
-    this.connectedSinceMs = Date.now();
+    this.connectedSinceMs = this.now();
     this.retryDelay = this.reconnect.initialMs;
     this.knock.stop();
     this.lastReason = undefined;
     const deviceId = this.target.id;
     this.notify('connected', { deviceId, url: this.url });
     if (wasAway) {
-      const awayMs = Date.now() - this.awaySinceMs;
+      const awayMs = this.connectedSinceMs - this.awaySinceMs;
       this.stateLine(
         `Device ${deviceId}: back after ${formatDuration(awayMs)}, ${this.label} again`,
       );
@@ -174,7 +176,7 @@ export class SocketLink<
     const deviceId = this.target.id;
     if (this.linkState !== 'away') {
       this.linkState = 'away';
-      this.awaySinceMs = Date.now();
+      this.awaySinceMs = this.now();
       this.stateLine(
         `Device ${deviceId}: away since ${new Date(this.awaySinceMs).toISOString()}: ` +
           `${problem.message}; retrying with back-off up to every ` +

@@ -1,6 +1,6 @@
 import { gatewayReach } from '@/lib/gateway-reach';
 import { ReconnectingSocket, type SocketLike } from '@/lib/reconnecting-socket';
-import { liveActions, useLiveStore } from './live-store';
+import { liveActions, type LiveWriter } from './live-store';
 import { parseLiveText, parseLiveUpdate, type LiveUpdate } from './merge-live-update';
 
 /** Spec §9: live keep-alive 59 s, the check 10 s after '{}'. */
@@ -25,6 +25,10 @@ export interface LiveConnectionDeps {
   /** The socket URL, built for each connection (credentials may change in between). */
   socketUrl(): string;
   createSocket?(url: string): SocketLike;
+  /** The live store it feeds: the app's (liveActions) unless a test gives its own. */
+  live?: LiveWriter;
+  /** The clock (ms) data is stamped with as it arrives: Date.now unless a test gives its own. */
+  now?(): number;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -42,8 +46,12 @@ export class LiveConnection {
   /** Bumped on stop and on every polling change, so late answers of an old round are dropped. */
   private generation = 0;
   private stopped = false;
+  private readonly live: LiveWriter;
+  private readonly now: () => number;
 
   constructor(private readonly deps: LiveConnectionDeps) {
+    this.live = deps.live ?? liveActions;
+    this.now = deps.now ?? (() => Date.now());
     this.socket = new ReconnectingSocket({
       urlFactory: () => deps.socketUrl(),
       keepAliveMs: LIVE_KEEP_ALIVE_MS,
@@ -51,7 +59,7 @@ export class LiveConnection {
       onMessage: (text) => {
         gatewayReach.answered();
         const update = parseLiveText(text);
-        if (update) liveActions.message(update);
+        if (update) this.live.message(update, this.now());
       },
       onOpenChange: (open) => this.onOpenChange(open),
       ...(deps.createSocket ? { createSocket: deps.createSocket } : {}),
@@ -87,17 +95,17 @@ export class LiveConnection {
     this.socket.close();
     for (const timer of [this.fallbackTimer, this.stableTimer, this.pollTimer]) clearTimeout(timer);
     this.fallbackTimer = this.stableTimer = this.pollTimer = undefined;
-    liveActions.setConnected(false);
-    liveActions.setTransport('socket');
+    this.live.setConnected(false);
+    this.live.setTransport('socket');
   }
 
   /**
    * The page is visible again. Phones suspend sockets in the background and may still report
    * them open (OpenDTU O#2987), so without recent data the socket is opened afresh.
    */
-  wake(now = Date.now()): void {
+  wake(now = this.now()): void {
     if (this.stopped) return;
-    const last = useLiveStore.getState().lastUpdateAt;
+    const last = this.live.current().lastUpdateAt;
     if (this.socket.isOpen && last !== null && now - last <= WAKE_STALE_MS) return;
     this.socket.close();
     this.socket.start();
@@ -116,7 +124,7 @@ export class LiveConnection {
     try {
       const update = parseLiveUpdate(await this.deps.fetchStatus());
       if (!update || generation !== this.generation) return false;
-      liveActions.snapshot(update);
+      this.live.snapshot(update, this.now());
       return true;
     } catch {
       return false;
@@ -125,12 +133,12 @@ export class LiveConnection {
 
   private onOpenChange(open: boolean): void {
     if (this.stopped) return;
-    liveActions.setConnected(open);
+    this.live.setConnected(open);
     if (open) {
       gatewayReach.answered();
       clearTimeout(this.fallbackTimer);
       this.fallbackTimer = undefined;
-      if (this.pollTimer !== undefined || useLiveStore.getState().transport === 'polling') {
+      if (this.pollTimer !== undefined || this.live.current().transport === 'polling') {
         clearTimeout(this.stableTimer);
         this.stableTimer = setTimeout(() => this.stopPolling(), SOCKET_STABLE_MS);
       }
@@ -142,7 +150,7 @@ export class LiveConnection {
   }
 
   private armFallback(): void {
-    if (this.fallbackTimer !== undefined || useLiveStore.getState().transport === 'polling') return;
+    if (this.fallbackTimer !== undefined || this.live.current().transport === 'polling') return;
     this.fallbackTimer = setTimeout(() => {
       this.fallbackTimer = undefined;
       if (!this.stopped && !this.socket.isOpen) this.startPolling();
@@ -151,7 +159,7 @@ export class LiveConnection {
 
   private startPolling(): void {
     this.generation += 1;
-    liveActions.setTransport('polling');
+    this.live.setTransport('polling');
     void this.pollRound(this.generation);
   }
 
@@ -161,7 +169,7 @@ export class LiveConnection {
     this.generation += 1;
     clearTimeout(this.pollTimer);
     this.pollTimer = undefined;
-    liveActions.setTransport('socket');
+    this.live.setTransport('socket');
   }
 
   /** The partial list (inverters added or deleted), then each inverter's full object. */
@@ -171,13 +179,15 @@ export class LiveConnection {
     try {
       const list = parseLiveUpdate(await this.deps.fetchStatus());
       if (generation !== this.generation) return;
-      if (list) liveActions.snapshot(list);
+      if (list) this.live.snapshot(list, this.now());
       for (const { serial, dtu } of list?.inverters ?? []) {
         // Behind a companion with several devices the inverter's own device answers (issue 27);
         // its answer does not name the device, so it is stamped here to merge into the same entry.
         const full = parseLiveUpdate(await this.deps.fetchStatus(serial, dtu));
         if (generation !== this.generation) return;
-        if (full) liveActions.message(dtu === undefined ? full : withDevice(full, dtu));
+        if (full) {
+          this.live.message(dtu === undefined ? full : withDevice(full, dtu), this.now());
+        }
       }
     } catch {
       // Tried again in POLL_INTERVAL_MS.

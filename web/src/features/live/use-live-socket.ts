@@ -4,7 +4,7 @@ import { takeEarlyLiveStatus } from '@/lib/early-start';
 import { onSessionChange } from '@/lib/session';
 import { socketUrlWithLogin } from '@/lib/socket-login-url';
 import { LiveConnection } from './live-connection';
-import { holdsServerRenderedData } from './live-store';
+import { useLiveStore } from './live-store';
 
 export interface LiveSocketControl {
   /** True until the first list arrived (or failed). */
@@ -59,7 +59,8 @@ export function useLiveSocket(): LiveSocketControl {
     });
     connectionRef.current = connection;
     let active = true;
-    void connection.start(holdsServerRenderedData()).then((ok) => {
+    // The data that came with a server-rendered page: the socket opens without a list request.
+    void connection.start(useLiveStore.getState().renderedByServer).then((ok) => {
       if (!active) return;
       setLoadFailed(!ok);
       setLoading(false);
