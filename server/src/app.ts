@@ -51,6 +51,7 @@ import { historyPlugin } from './history/history-plugin.js';
 import { historyRoutes } from './routes/history.js';
 import { companionPlugin } from './plugins/companion.js';
 import { relayRoutes } from './routes/relay.js';
+import { companionApiNotFound } from './routes/api-path-unknown.js';
 import { companionRoutes } from './routes/companion.js';
 import { companionDevicesRoutes } from './routes/companion-devices.js';
 import { deviceSocketRoutes } from './routes/sockets/device-sockets.js';
@@ -271,5 +272,6 @@ async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
     // While a device is away: its last frames, their ages grown (RelayLiveStore.liveData).
     liveSnapshot: () => liveSnapshotOf(registry),
     liveChanges: registry,
+    notFoundFirst: companionApiNotFound,
   });
 }
