@@ -494,6 +494,8 @@ describe('the companion: its status for the interface', () => {
           origin: 'env',
           connected_since: expect.any(Number),
           inverter_count: expect.any(Number),
+          // The device has a password of its own (its hint); the companion's is another matter.
+          default_password: false,
         },
       ],
     });
