@@ -20,7 +20,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }[c]};`);
 
 const deviceLink = (device: CompanionDevice) =>
-  `<a href="${escapeHtml(device.url)}" target="_blank">${escapeHtml(device.name)}</a>`;
+  `<a class="alert-link" href="${escapeHtml(device.url)}" target="_blank">${escapeHtml(device.name)}</a>`;
 
 const OWN_TEXT = {
   device: 'hints.DefaultPassword',
