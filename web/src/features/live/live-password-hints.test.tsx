@@ -45,9 +45,9 @@ beforeEach(() => liveActions.reset());
 describe('the default-password hint (issue 34)', () => {
   it('on a device: its web interface and its emergency access point', async () => {
     serveLive(true, null);
-    const hint = await screen.findByTestId('hint-password');
+    await screen.findByTestId('hint-password');
     await expect
-      .poll(() => shownText(hint))
+      .poll(() => shownText(screen.getByTestId('hint-password')))
       .toBe(
         'The web interface and the emergency access point still use the default password. ' +
           'Anyone nearby could take control. Change the password.',
@@ -62,8 +62,11 @@ describe('the default-password hint (issue 34)', () => {
       device('barn', 'Barn', true),
       device('shed', 'Shed', null),
     ]);
-    const own = await screen.findByTestId('hint-password');
-    await expect.poll(() => shownText(own)).toMatch(/^The companion's own login/);
+    // The neutral words first, then the companion's once its texts came (a new element).
+    await expect
+      .poll(() => shownText(screen.getByTestId('hint-password')))
+      .toMatch(/^The companion's own login/);
+    const own = screen.getByTestId('hint-password');
     expect(own).toHaveTextContent(
       "The companion's own login for its web interface and API still uses the default password.",
     );
@@ -98,8 +101,10 @@ describe('the default-password hint (issue 34)', () => {
 
   it('on a companion whose devices have passwords of their own: none about them', async () => {
     serveLive(true, [device('roof', 'Roof', false), device('barn', 'Barn', null)]);
-    const own = await screen.findByTestId('hint-password');
-    await expect.poll(() => shownText(own)).toMatch(/^The companion's own login/);
+    // The neutral words first, then the companion's once its texts came (a new element).
+    await expect
+      .poll(() => shownText(screen.getByTestId('hint-password')))
+      .toMatch(/^The companion's own login/);
     expect(screen.queryByTestId('hint-device-password')).toBeNull();
   });
 
