@@ -131,6 +131,11 @@ export const ApiCodeCompanion = {
   DeviceFromEnvironment: 20011,
   /** The order does not name every device once. */
   DeviceOrderInvalid: 20012,
+  /**
+   * An /api path neither the companion nor its device has (answered 404, never the web page a
+   * device answers it with).
+   */
+  ApiPathUnknown: 20013,
 } as const;
 
 export type ApiCodeName =
@@ -229,6 +234,7 @@ export const API_MESSAGES: Partial<Record<ApiCodeValue, string>> = {
   20010: 'No such device!',
   20011: 'Device is set by DTU_URL: change it there!',
   20012: 'Device order must name every device once!',
+  20013: 'No such API path!',
 };
 
 const SUCCESS_CODES: ReadonlySet<number> = new Set([

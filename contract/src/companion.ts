@@ -42,6 +42,13 @@ export const CompanionDeviceSchema = z.object({
   connected_since: z.number().int().nullable(),
   /** Inverters in its live data; null until it sent any. */
   inverter_count: z.number().int().nullable(),
+  /**
+   * Whether the device's own login (its web interface, API and emergency access point) still
+   * uses OpenDTU's default password, from the hint in its live data; null until it sent any
+   * (issue 34). The live data's `hints.default_password` on a companion is the companion's own
+   * login's, so OpenDTU's wire keeps its shape.
+   */
+  default_password: z.boolean().nullable(),
 });
 export type CompanionDevice = z.infer<typeof CompanionDeviceSchema>;
 

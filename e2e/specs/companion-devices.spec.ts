@@ -9,7 +9,8 @@ import { E2E_WEB_DIST, startGateway } from '../fixtures/own-gateway.ts';
 
 // Issue 27 end to end: three simulated gateways on their own ports (different seeds and fleets)
 // behind one companion; the browser only talks to the companion, and what it changes is read
-// back from each device itself or its data folder. One set of processes serves every test of
+// back from each device itself or its data folder. The third speaks current firmware (v26),
+// the others the reference (v24): their time zone lists come from different places (issue 34). One set of processes serves every test of
 // this file (start-up costs), in order: the last tests kill a device and add and remove one.
 
 type Gateway = Awaited<ReturnType<typeof startGateway>>;
@@ -40,15 +41,20 @@ const SHED = { serial: '112100000004', name: 'Shed panel' };
 
 const tempDir = (prefix: string) => mkdtemp(path.join(process.env['E2E_TMP'] ?? tmpdir(), prefix));
 
+/** The firmware each device speaks: the third one current firmware. */
+const FIRMWARE = ['v24.11.7', 'v24.11.7', 'v26.3.30'];
+
 /** A simulated device with its own seed, and either the demo fleet or one inverter of its own. */
 async function startDevice(
   dir: string,
   seed: number,
   inverter: { serial: string; name: string } | null,
+  firmware = FIRMWARE[0]!,
 ) {
   const gateway = await startGateway(E2E_WEB_DIST, dir, {
     SIM_SEED: String(seed),
     SIM_FLEET: inverter ? 'none' : 'demo',
+    SIM_FIRMWARE: firmware,
     HISTORY: 'off',
   });
   if (inverter) {
@@ -74,7 +80,9 @@ const test = appTest.extend<object, { fleet: Fleet }>({
       const gateways: Gateway[] = [];
       try {
         gateways.push(
-          ...(await Promise.all(dirs.map((dir, i) => startDevice(dir, i + 1, OWN_INVERTERS[i]!)))),
+          ...(await Promise.all(
+            dirs.map((dir, i) => startDevice(dir, i + 1, OWN_INVERTERS[i]!, FIRMWARE[i])),
+          )),
         );
         // The companion's clock runs 30 times as fast: its 5-minute history buckets fill every
         // 10 s, so a device added on the Devices screen has history within the test.
@@ -234,6 +242,53 @@ test('a setting saved with the third device selected changes only its config.jso
   await expect(page).toHaveURL(/[?&]dtu=barn\b/);
   await expect(page.getByLabel('Device', { exact: true })).toHaveValue('barn');
   await expect(page.getByLabel('Time server')).toHaveValue('barn-e2e.pool.ntp.org');
+});
+
+test('the time zone list loads for a v24 and a v26 device, and the zone saved reaches the chosen one', async ({
+  page,
+  fleet,
+}) => {
+  const [roof, , barn] = fleet.devices;
+  const ntpConfig = (device: Device) =>
+    getJson<{ ntp_timezone: string; ntp_timezone_descr: string }>(
+      `${device.gateway.url}api/ntp/config`,
+    );
+  const barnBefore = await ntpConfig(barn!);
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
+  const listFailed = page.getByText('The list of time zones could not be loaded');
+
+  await page.goto('settings/ntp?dtu=roof');
+  await expect(zone.locator('optgroup[label="Asia"]')).toHaveCount(1);
+  await expect(listFailed).toHaveCount(0);
+  await zone.selectOption({ label: 'Tokyo' });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toContainText('Settings saved');
+  expect(await ntpConfig(roof!)).toMatchObject({
+    ntp_timezone: 'JST-9',
+    ntp_timezone_descr: 'Asia/Tokyo',
+  });
+  expect(await ntpConfig(barn!)).toEqual(barnBefore);
+
+  // The v26 device: its own list (it looks the zone up by name in it).
+  await page.getByLabel('Device', { exact: true }).selectOption('Barn');
+  await expect(page).toHaveURL(/[?&]dtu=barn\b/);
+  await expect(zone.locator('optgroup[label="America"]')).toHaveCount(1);
+  await expect(listFailed).toHaveCount(0);
+  await zone.selectOption({ label: 'Argentina/Buenos Aires' });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toContainText('Settings saved');
+  expect(await ntpConfig(barn!)).toMatchObject({
+    ntp_timezone: '<-03>3',
+    ntp_timezone_descr: 'America/Argentina/Buenos_Aires',
+  });
+  expect((await ntpConfig(roof!)).ntp_timezone_descr).toBe('Asia/Tokyo');
+
+  // An API path the device lacks is a JSON 404 from the companion, never the web page.
+  for (const urlPath of ['dtu/roof/api/ntp/zones', 'dtu/roof/api/no/such/thing']) {
+    const answer = await fetch(`${fleet.companionUrl}${urlPath}`, { headers: ADMIN });
+    expect([urlPath, answer.status]).toEqual([urlPath, 404]);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+  }
 });
 
 test('the second device killed: its group says away within 10 s, the others keep updating; back, it rejoins without a reload', async ({

@@ -49,6 +49,7 @@ import { prometheusRoutes } from './routes/prometheus.js';
 import { apiDescriptionRoutes } from './routes/api-description.js';
 import { historyPlugin } from './history/history-plugin.js';
 import { historyRoutes } from './routes/history.js';
+import { companionApiNotFound } from './routes/api-path-unknown.js';
 import { companionRoutes } from './routes/companion.js';
 import { companionDevicesRoutes } from './routes/companion-devices.js';
 import type { RegisteredDevice } from './device/relay/device-registry.js';
@@ -274,5 +275,6 @@ async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
     // While a device is away: its last frames, their ages grown (RelayLiveStore.liveData).
     liveSnapshot: () => liveSnapshotOf(registry),
     liveChanges: registry,
+    notFoundFirst: companionApiNotFound,
   });
 }

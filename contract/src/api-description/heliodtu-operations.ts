@@ -124,7 +124,7 @@ export const HELIODTU_OPERATIONS: OperationCatalogue = {
     area: 'companion',
     summary: 'Whether this gateway is a companion, and the OpenDTU devices it stands in front of',
     description:
-      'Address (without credentials), firmware, whether each device is reachable now and, when it cannot be used, why (`problem`: a stable code and one plain English line, never a credential). The simulated gateway answers `companion: false` and no devices; a real OpenDTU device answers like any unknown path.',
+      'Address (without credentials), firmware, whether each device is reachable now and, when it cannot be used, why (`problem`: a stable code and one plain English line, never a credential), and whether its own login still uses the default password (`default_password`, from the hint in its live data; null until it sent any: the live data a companion serves carries the hint of its own login in `hints.default_password`, so the OpenDTU shape stays). The simulated gateway answers `companion: false` and no devices; a real OpenDTU device answers like any unknown path.',
     guard: 'readonly',
     response: CompanionStatusSchema,
     extension: true,

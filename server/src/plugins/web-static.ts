@@ -22,6 +22,11 @@ export interface WebStaticOptions {
    * until the next change (SharedLivePages); without it every visit renders its own.
    */
   liveChanges?: Pick<LiveSource, 'on' | 'off'>;
+  /**
+   * Answers an unmatched request before the interface does, or gives undefined to leave it to
+   * the interface: a companion's unknown API paths get a JSON 404 (routes/api-path-unknown.ts).
+   */
+  notFoundFirst?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
 }
 
 type Encoding = 'br' | 'gzip';
@@ -241,7 +246,8 @@ function sendRendered(
  * Serves the built interface from `webDist` (wire-contract §4.17): by Accept-Encoding the
  * build's precompressed `name.br`, else `name.gz` (made here when missing), else the file; the
  * firmware layout's `*.gz` files with `Content-Encoding: gzip`; and index.html for every
- * unmatched path and method — unknown /api paths included, as the device does. ETag and
+ * unmatched path and method — unknown /api paths included, as the device does (a companion
+ * answers those itself: `notFoundFirst`). ETag and
  * `Cache-Control: public, must-revalidate` on every answer (content-hashed Vite assets are
  * immutable), 304 on a matching If-None-Match. Without a build, a short page says how to make one.
  * The live page (`/`) comes rendered with the live data when reading needs no
@@ -249,7 +255,7 @@ function sendRendered(
  * its stylesheet inline until the browser has the file (first-visit-stylesheet.ts).
  */
 export const webStaticPlugin = fp<WebStaticOptions>(
-  async (app, { webDist, liveSnapshot, liveChanges }) => {
+  async (app, { webDist, liveSnapshot, liveChanges, notFoundFirst }) => {
     const assets = new StaticAssets(webDist);
     const renderer = new LiveRenderer(webDist);
     const pages = new SharedLivePages({ sharing: liveChanges !== undefined });
@@ -266,6 +272,8 @@ export const webStaticPlugin = fp<WebStaticOptions>(
       (await assets.find(relative, plain))?.asset.body.toString('utf8'),
     );
     app.setNotFoundHandler(async (request, reply) => {
+      const answered = notFoundFirst?.(request, reply);
+      if (answered) return answered;
       const accepts = acceptedEncodings(request.headers['accept-encoding']);
       const isRead = request.method === 'GET' || request.method === 'HEAD';
       // The rendered page's stylesheet inline until the browser has the file (first-visit-stylesheet.ts).

@@ -23,6 +23,7 @@ function deviceStatus({ companion, name, origin }: RegisteredDevice): CompanionD
     origin,
     connected_since: connectedSince === undefined ? null : Math.floor(connectedSince / 1000),
     inverter_count: inverters > 0 ? inverters : null,
+    default_password: companion.live.deviceDefaultPassword,
   };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICE_PROBLEM_HEADER } from '@heliodtu/contract/device-problem';
 import type { DeviceCompanion } from '../device/relay/companion.js';
 import type { RelayResult } from '../device/relay/device-relay.js';
+import { sendApiPathUnknown } from './api-path-unknown.js';
 
 /** Passes one request on to `companion` as it came (or with the body already read). */
 export async function forward(
@@ -20,8 +21,20 @@ export async function forward(
     ...(length ? { contentLength: length } : {}),
     ...(method === 'POST' ? { body: readBody ? Readable.from([readBody]) : request.raw } : {}),
   });
-  companion.relayed(method, pathAndQuery.split('?')[0] ?? '', result);
+  const path = pathAndQuery.split('?')[0] ?? '';
+  companion.relayed(method, path, result);
+  if (isWebPageForApi(path, result)) return sendApiPathUnknown(reply);
   return send(reply, companion, result);
+}
+
+/**
+ * An OpenDTU answers a path it does not have with its web page and 200 (wire-contract §4.17);
+ * under /api that means "no such endpoint" (a v24 device asked a v26 one), never a page. The
+ * device's API answers JSON, text (metrics) or a file, never HTML.
+ */
+function isWebPageForApi(path: string, result: RelayResult): boolean {
+  if (!result.ok || !path.startsWith('/api/')) return false;
+  return /^text\/html\b/i.test(result.headers['content-type'] ?? '');
 }
 
 /** Answers with the device's reply, or, when it could not be reached, with why. */

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { DEVICE_PATH_PREFIX } from '@heliodtu/contract/companion';
 import { zonesDocument } from '../store/zones.js';
+import { deviceParamGuard } from './sockets/device-sockets.js';
 
 /** A client takes gzip unless it sends no Accept-Encoding for it or refuses it with q=0. */
 function acceptsGzip(header: string | undefined): boolean {
@@ -32,10 +34,20 @@ async function sendZones(request: FastifyRequest, reply: FastifyReply) {
  * GET /zones.json: IANA name → POSIX TZ, no auth, gzip when accepted (wire-contract §4.9, §4.17).
  * Current firmware (v26.3.30) serves the same table as GET /api/ntp/zones, readable like live
  * data (wire-current §2); the reference has no such endpoint.
+ *
+ * A companion serves its own table as `/zones.json` and, for each device, `/dtu/<id>/zones.json`
+ * (issue 34), while `api/ntp/zones` goes to the device: a v26 device looks the zone's name up in
+ * its own table, so the interface must offer that one; a v24 device stores the POSIX TZ it is
+ * sent, so any correct table serves it, and the companion's (as new as its tzdata) is read
+ * without a request to the device's flash. The interface asks the endpoint first, then the file,
+ * on a device, the simulated gateway and a companion alike (web/src/features/ntp/api/zones.ts).
  */
 export const zonesRoutes: FastifyPluginAsync = async (app) => {
   app.get('/zones.json', sendZones);
-  if (app.system.firmware === 'v26') {
+  if (app.devices) {
+    const knownDevice = deviceParamGuard(app.devices);
+    app.get(`${DEVICE_PATH_PREFIX}:dtu/zones.json`, { preHandler: knownDevice }, sendZones);
+  } else if (app.system.firmware === 'v26') {
     app.get('/api/ntp/zones', { preHandler: app.requireReadonly }, sendZones);
   }
 };

@@ -27,12 +27,15 @@ export async function startCompanionApp(
     history = false,
     devices,
     dataDir: givenDataDir,
+    webDist,
   }: {
     history?: boolean;
     /** Several DTU_URL devices (issue 27) instead of the one `deviceUrl`. */
     devices?: { name: string; url: string; password: string }[];
     /** A data dir prepared by the test (devices.json); removed after the test all the same. */
     dataDir?: string;
+    /** A built interface to serve (none by default: unknown pages get the "not built" page). */
+    webDist?: string;
   } = {},
 ): Promise<CompanionApp> {
   const dataDir = givenDataDir ?? (await mkdtemp(path.join(tmpdir(), 'heliodtu-companion-')));
@@ -52,6 +55,7 @@ export async function startCompanionApp(
       companionReconnect: { initialMs: 200, maxMs: 800 },
       liveSocket: { tickMs: 100, maxIntervalMs: 1000 },
       history: { enabled: history, retentionDays: 730, backfillDays: 0 },
+      ...(webDist ? { webDist } : {}),
     }),
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -11,6 +11,8 @@ const READONLY_GETS = new Set([
   '/api/system/status',
   '/api/network/status',
   '/api/ntp/status',
+  // v26 only; a v24 device has no such path, and the companion answers that 404.
+  '/api/ntp/zones',
   '/api/mqtt/status',
   '/api/limit/status',
   '/api/power/status',

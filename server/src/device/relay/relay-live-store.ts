@@ -72,6 +72,15 @@ export class RelayLiveStore extends EventEmitter<{ update: [string] }> {
   }
 
   /**
+   * Whether the device's own login still has the default password, as its last frame's hint
+   * said; null before any came. The companion's status names it per device (issue 34), since
+   * the hints it serves carry its own login's.
+   */
+  get deviceDefaultPassword(): boolean | null {
+    return this.hints ? this.hints.default_password === true : null;
+  }
+
+  /**
    * As the device's socket sent it, with the newest total and hints (the password hint our
    * own), its data age grown by the time since it came: the fan-out repeats the last frame
    * while the device is away, and the browser's age must keep counting.

@@ -19,6 +19,7 @@ const device = (id: string, name: string): CompanionDevice => ({
   origin: 'screen',
   connected_since: null,
   inverter_count: 1,
+  default_password: false,
 });
 
 describe('AlertsPage (issue 28)', () => {

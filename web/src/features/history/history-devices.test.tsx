@@ -31,6 +31,7 @@ const device = (id: string, name: string): CompanionDevice => ({
   origin: 'env',
   connected_since: 1_750_500_000,
   inverter_count: 1,
+  default_password: false,
 });
 const DEVICES = [device('roof', 'Roof'), device('garage', 'Garage')];
 const BALCONY = RANGE.inverters[0]!;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Page } from '@/components/layout/page';
+import type { CompanionDevice } from '@heliodtu/contract/companion';
 import { useCompanionDevices } from '@/lib/companion-status';
 import { watchAlerts } from '@/lib/alerts-store';
 import { useGatewayReach } from '@/lib/gateway-reach';
@@ -18,6 +19,7 @@ import { LiveHints } from './components/live-hints';
 import { TotalsCards } from './components/totals-cards';
 import { liveActions, useLiveStore } from './live-store';
 import { useLiveSocket } from './use-live-socket';
+import type { PasswordHintGateway } from './components/password-hints';
 
 /** Shown when the gateway has no inverter: where to add one. */
 function NoInverters() {
@@ -74,6 +76,15 @@ function useChosenFromLink(ready: boolean) {
   }, [search, ready]);
 }
 
+/** Whose login the password hint speaks of: known once the companion status answered. */
+function passwordHintGateway(
+  devices: readonly CompanionDevice[] | null,
+  known: boolean,
+): PasswordHintGateway {
+  if (devices) return { kind: 'companion', devices };
+  return known ? { kind: 'device' } : { kind: 'unknown' };
+}
+
 /**
  * The live view (spec §2): hints, totals, the inverter tabs with their dialogs, fed by the
  * /livedata socket (or by polling when the socket cannot stay open).
@@ -92,7 +103,7 @@ export function LivePage() {
   useEffect(() => watchAlerts(), []);
   // On a companion whose device is away the companion answered: its banner says why, not
   // "the gateway did not answer".
-  const { devices } = useCompanionDevices(DEVICE_STATUS_POLL_MS);
+  const { devices, loaded: companionKnown } = useCompanionDevices(DEVICE_STATUS_POLL_MS);
   // With several devices each one's state shows at its group in the overview (issue 27); the
   // banner is for the one device whose absence explains the whole page.
   const device = devices?.length === 1 ? (devices[0] ?? null) : null;
@@ -108,7 +119,7 @@ export function LivePage() {
       <ConnectionNotice loadFailed={loadFailed && !deviceAway} />
       <DeviceAwayHint device={device} />
       <SnapshotNotice loadFailed={loadFailed} />
-      <LiveHints />
+      <LiveHints gateway={passwordHintGateway(devices, companionKnown)} />
       {/* A server-rendered page read without JavaScript (issue 26): the figures stay as loaded.
           Hidden by CSS wherever scripts run (lib/early-start.ts SCRIPTING_ATTRIBUTE). */}
       <div className="alert alert-info live-needs-js" role="status">

@@ -8,6 +8,7 @@ import { apiGet } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
 import { PATHS } from '@/lib/paths';
 import { useLiveStore } from '../live-store';
+import { PasswordHints, type PasswordHintGateway } from './password-hints';
 
 /** When the device started (ms), from its uptime; the page's own start when that is unknown. */
 function useDeviceStartedAt(): number {
@@ -53,9 +54,10 @@ function TimeSyncHint() {
 
 /**
  * The hint banners of spec §1: radio module, clock, default password; and current firmware's
- * pin-mapping hint (v26, wire-current §3), shown only where the device sends it true.
+ * pin-mapping hint (v26, wire-current §3), shown only where the device sends it true. `gateway`
+ * says whose login the password hint is about (password-hints.tsx).
  */
-export function LiveHints() {
+export function LiveHints({ gateway }: { gateway: PasswordHintGateway }) {
   const t = useT();
   const hints = useLiveStore((state) => state.data?.hints);
   if (!hints) return null;
@@ -77,15 +79,7 @@ export function LiveHints() {
         </div>
       )}
       {hints.time_sync && <TimeSyncHint />}
-      {hints.default_password && (
-        <div className="alert alert-warning" role="alert" data-testid="hint-password">
-          <Icon svg={warningIcon} className="me-2" />
-          {t('hints.DefaultPassword')}{' '}
-          <Link href={PATHS.securitySettings} className="alert-link">
-            {t('hints.DefaultPasswordLink')}
-          </Link>
-        </div>
-      )}
+      <PasswordHints ownDefault={hints.default_password} gateway={gateway} />
     </>
   );
 }
