@@ -51,6 +51,18 @@ describe('AlertsPage (issue 28)', () => {
     expect(within(recent[0]!).getAllByRole('time')).toHaveLength(2);
   });
 
+  it('counts "… ago" on the gateway\'s clock, which may stand in another year than the browser\'s', async () => {
+    // The gateway's clock says mid-June 2025 (a simulated one); the browser's is today's.
+    server.use(answerGet('api/alerts/status', STATUS));
+    renderWithProviders(<AlertsPage />, { route: '/alerts', loggedIn: true });
+    const open = await screen.findAllByTestId('alert-open');
+    // Opened 5 minutes before the gateway's `now`.
+    expect(within(open[0]!).getAllByRole('time')[0]).toHaveTextContent(/^5 minutes ago \(/);
+    const recent = screen.getAllByTestId('alert-recent');
+    expect(within(recent[0]!).getAllByRole('time')[1]).toHaveTextContent(/^3 hours ago \(/);
+    expect(screen.queryByText(/days ago/)).toBeNull();
+  });
+
   it('translates a fault alert from its kind, class and code', async () => {
     server.use(
       answerGet('api/alerts/status', {
