@@ -83,7 +83,7 @@ describe('AlertsPage (issue 28)', () => {
     expect(await screen.findByText('This gateway does not raise alerts.')).toBeVisible();
   });
 
-  it("names a companion's device and links to the Devices screen, and to the inverter of that device", async () => {
+  it("names a companion's device and links to its entry on the Devices screen, and to the inverter of that device", async () => {
     server.use(
       http.get('*/api/companion/status', () =>
         HttpResponse.json({
@@ -105,7 +105,7 @@ describe('AlertsPage (issue 28)', () => {
     const open = await screen.findAllByTestId('alert-open');
     expect(open[0]).toHaveTextContent('The OpenDTU device does not answer');
     const deviceLink = await within(open[0]!).findByRole('link', { name: 'Barn DTU' });
-    expect(deviceLink).toHaveAttribute('href', '/settings/devices');
+    expect(deviceLink).toHaveAttribute('href', '/settings/devices?dtu=barn');
     expect(open[0]).not.toHaveTextContent('barn');
     expect(within(open[1]!).getByRole('link', { name: 'Garage roof on Barn DTU' })).toHaveAttribute(
       'href',

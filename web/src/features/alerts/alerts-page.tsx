@@ -9,6 +9,7 @@ import { useCompanionDevices } from '@/lib/companion-status';
 import { useFormat } from '@/lib/format';
 import { useLocale, useT, useTranslateAny } from '@/lib/i18n/use-t';
 import { liveKeyOf } from '@/lib/live-key';
+import { withScreenDevice } from '@/lib/device-scope';
 import { PATHS } from '@/lib/paths';
 import { relativeTime } from './alert-times';
 import { useGatewayNow } from './use-gateway-now';
@@ -55,8 +56,9 @@ interface SubjectProps {
 
 /**
  * What the alert is about, linked to where the owner can act: an inverter (or string) to its tab
- * in the live view, a companion's device to the Devices screen, each by the owner's name. With
- * several devices an inverter's device is named too.
+ * in the live view, a companion's device to its entry on the Devices screen (`?dtu=<id>`, as every
+ * screen names a device behind a companion), each by the owner's name. With several devices an
+ * inverter's device is named too.
  */
 function Subject({ alert, devices }: SubjectProps) {
   const t = useT();
@@ -66,7 +68,7 @@ function Subject({ alert, devices }: SubjectProps) {
     if (!onCompanion) return <span>{t('alertslist.ThisGateway')}</span>;
     return (
       <Link
-        href={PATHS.devices}
+        href={withScreenDevice(PATHS.devices, alert.device)}
         data-testid="alert-subject"
         title={t('alertslist.DeviceLinkTitle')}
       >
