@@ -47,6 +47,8 @@ function DeviceState({ state }: { state: CompanionDevice | undefined }) {
   );
 }
 
+const MARKED_STYLE = { boxShadow: 'inset 0.3rem 0 0 var(--bs-primary)' } as const;
+
 interface DeviceCardProps {
   entry: DeviceEntry;
   state: CompanionDevice | undefined;
@@ -81,9 +83,11 @@ function DeviceCard({
   return (
     <li
       ref={item}
-      className={`list-group-item${marked ? ' list-group-item-primary' : ''}`}
+      className="list-group-item"
       data-testid={`device-${entry.id}`}
-      {...(marked ? { 'aria-current': 'true' as const } : {})}
+      // A bar in the theme's primary colour down its left edge: a tinted background would take
+      // the contrast of its outline buttons below 4.5:1.
+      {...(marked ? { 'aria-current': 'true' as const, style: MARKED_STYLE } : {})}
     >
       <div className="d-flex flex-wrap align-items-start gap-2">
         <div className="me-auto" style={{ minWidth: 0 }}>
