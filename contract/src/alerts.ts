@@ -54,6 +54,11 @@ export const AlertsStatusSchema = z.object({
   recent: z.array(AlertSchema),
   /** Whether alerts are kept in the history database (false: in memory until restart). */
   persistent: z.boolean(),
+  /**
+   * The gateway's clock when it answered: the clock that stamped `opened` and `cleared` (on a
+   * simulated gateway its simulated time), so "… ago" is counted in it, not in the browser's.
+   */
+  now: EpochSeconds,
 });
 export type AlertsStatus = z.infer<typeof AlertsStatusSchema>;
 

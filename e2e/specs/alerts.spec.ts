@@ -61,6 +61,10 @@ test('the bell counts the open alert, the Alerts screen lists it and links to th
   await expect(page).toHaveURL(/\/alerts$/);
   const open = page.getByTestId('alert-open').filter({ hasText: 'Barn does not answer' });
   await expect(open).toHaveCount(1);
+  // "… ago" on the gateway's clock (June 2025 at 240×), not on the browser's: no "500 days ago".
+  await expect(open.getByRole('time').first()).toHaveText(
+    /^(now|\d+ (seconds?|minutes?|hours?) ago) \(/,
+  );
   await open.getByRole('link', { name: 'Barn' }).click();
   // The live view with the barn's tab chosen.
   await expect(page.getByRole('tab', { name: /Barn/, selected: true })).toBeVisible();

@@ -35,15 +35,15 @@ const settings = (over: Partial<AlertsConfigData['webhook']> = {}): AlertsConfig
 });
 
 describe('/api/alerts', () => {
-  it('status: nothing open on a fresh gateway, kept in the history database', async () => {
-    const gw = await buildTestGateway();
+  it('status: nothing open on a fresh gateway, kept in the history database, and the gateway clock', async () => {
+    const gw = await buildTestGateway({ simStart: '2025-06-21T12:00:00' });
     const response = await gw.request('GET', '/api/alerts/status', { auth: null });
     expect(response.status).toBe(200);
-    expect(AlertsStatusSchema.parse(await response.json())).toEqual({
-      open: [],
-      recent: [],
-      persistent: true,
-    });
+    const status = AlertsStatusSchema.parse(await response.json());
+    expect(status).toEqual({ open: [], recent: [], persistent: true, now: expect.any(Number) });
+    // The simulated clock that stamps the alerts, not the host's.
+    const simulated = Date.parse('2025-06-21T12:00:00Z') / 1000;
+    expect(Math.abs(status.now - simulated)).toBeLessThan(86_400);
   });
 
   it('config: the header value is write-only, kept when absent, removed by an empty one; saved across a reboot in a file only the gateway reads', async () => {

@@ -46,6 +46,7 @@ export const alertsRoutes: FastifyPluginAsync = async (app) => {
       open: alerts.evaluator.openAlerts().map(alerts.wire),
       recent: alerts.evaluator.recent().map(alerts.wire),
       persistent: alerts.persistent(),
+      now: Math.floor(app.clock.now() / 1000),
     };
     return status;
   });

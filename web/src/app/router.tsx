@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/lib/i18n/use-t';
-import { DeviceScope } from '@/components/layout/device-scope';
+import { DevicePickerProvider } from '@/components/layout/device-picker';
 import { isDeviceScreen, PATHS } from '@/lib/paths';
 import { WaitPage } from '@/features/maintenance/wait-page';
 import { LivePage } from '@/features/live/live-page';
@@ -236,7 +236,7 @@ export function AppRoutes() {
       <Suspense fallback={<RouteFallback />}>
         {/* Behind a companion with several devices these screens act on one (issue 27). */}
         {import.meta.env.MODE !== 'firmware' && isDeviceScreen(location) ? (
-          <DeviceScope>{routes}</DeviceScope>
+          <DevicePickerProvider>{routes}</DevicePickerProvider>
         ) : (
           routes
         )}

@@ -2,14 +2,14 @@ import { DEVICE_PATH_PREFIX, DEVICE_QUERY_PARAM } from '@heliodtu/contract/domai
 
 /**
  * Which device behind a companion a request is for (issue 27). Settings, info and maintenance
- * screens act on one device, chosen with the selector at their top (components/layout/
- * device-scope.tsx), which sets it here while the screen is shown; the api client, uploads,
+ * screens act on one device, chosen with the device picker at their top (components/layout/
+ * device-picker.tsx), which sets it here while the screen is shown; the api client, uploads,
  * downloads and the console socket then prefix their paths with `dtu/<id>/`. Null everywhere
  * else and always with one device or the simulated fleet: today's paths, unchanged.
  */
 let screenDevice: string | null = null;
 
-/** Set by the device scope while a one-device screen is shown; null when it leaves. */
+/** Set by DevicePickerProvider while a one-device screen is shown; null when it leaves. */
 export function setScreenDevice(id: string | null): void {
   screenDevice = id;
 }
@@ -71,7 +71,7 @@ export function deviceOfSearch(search: string): string | null {
 let unsavedEdits: (() => boolean) | null = null;
 
 /**
- * A form with edits not yet saved says so here while it is shown; the device selector asks
+ * A form with edits not yet saved says so here while it is shown; the device picker asks
  * before it switches to another device and throws them away. Returns the unregister function.
  */
 export function registerUnsavedEdits(check: () => boolean): () => void {

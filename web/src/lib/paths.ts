@@ -36,7 +36,7 @@ export type AppPath = (typeof PATHS)[keyof typeof PATHS];
 
 /**
  * The screens that act on one device behind a companion with several (issue 27): they carry the
- * device in their URL (`?dtu=`) and show the device selector. Live view, history, the Devices
+ * device in their URL (`?dtu=`) and show the device picker. Live view, history, the Devices
  * screen and the rest belong to the companion as a whole.
  */
 const DEVICE_SCREENS: ReadonlySet<string> = new Set([

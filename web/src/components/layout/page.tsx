@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { loadFailedText } from '@/lib/device-problem-text';
 import { useT } from '@/lib/i18n/use-t';
 import { usePageHydrated } from '@/lib/page-hydrated';
-import { DeviceSelector } from './device-scope';
+import { DevicePicker } from './device-picker';
 import { OnlineMarker } from './online-marker';
 import { PullToRefreshIndicator, usePullToRefresh } from './pull-to-refresh';
 
@@ -57,7 +57,7 @@ export function Page(props: PageProps) {
   return (
     <main id="main" className="container-xxl page" tabIndex={-1}>
       <PullToRefreshIndicator state={pull} />
-      <DeviceSelector />
+      <DevicePicker />
       <div className="d-flex align-items-center gap-3 mb-3 pb-2 border-bottom">
         <h1 className="h3 mb-0">{title}</h1>
         {socketOnline !== undefined && <OnlineMarker online={socketOnline} />}

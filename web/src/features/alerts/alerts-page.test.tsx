@@ -52,6 +52,18 @@ describe('AlertsPage (issue 28)', () => {
     expect(within(recent[0]!).getAllByRole('time')).toHaveLength(2);
   });
 
+  it('counts "… ago" on the gateway\'s clock, which may stand in another year than the browser\'s', async () => {
+    // The gateway's clock says mid-June 2025 (a simulated one); the browser's is today's.
+    server.use(answerGet('api/alerts/status', STATUS));
+    renderWithProviders(<AlertsPage />, { route: '/alerts', loggedIn: true });
+    const open = await screen.findAllByTestId('alert-open');
+    // Opened 5 minutes before the gateway's `now`.
+    expect(within(open[0]!).getAllByRole('time')[0]).toHaveTextContent(/^5 minutes ago \(/);
+    const recent = screen.getAllByTestId('alert-recent');
+    expect(within(recent[0]!).getAllByRole('time')[1]).toHaveTextContent(/^3 hours ago \(/);
+    expect(screen.queryByText(/days ago/)).toBeNull();
+  });
+
   it('translates a fault alert from its kind, class and code', async () => {
     server.use(
       answerGet('api/alerts/status', {
@@ -72,7 +84,7 @@ describe('AlertsPage (issue 28)', () => {
     expect(await screen.findByText('This gateway does not raise alerts.')).toBeVisible();
   });
 
-  it("names a companion's device and links to the Devices screen, and to the inverter of that device", async () => {
+  it("names a companion's device and links to its entry on the Devices screen, and to the inverter of that device", async () => {
     server.use(
       http.get('*/api/companion/status', () =>
         HttpResponse.json({
@@ -94,7 +106,7 @@ describe('AlertsPage (issue 28)', () => {
     const open = await screen.findAllByTestId('alert-open');
     expect(open[0]).toHaveTextContent('The OpenDTU device does not answer');
     const deviceLink = await within(open[0]!).findByRole('link', { name: 'Barn DTU' });
-    expect(deviceLink).toHaveAttribute('href', '/settings/devices');
+    expect(deviceLink).toHaveAttribute('href', '/settings/devices?dtu=barn');
     expect(open[0]).not.toHaveTextContent('barn');
     expect(within(open[1]!).getByRole('link', { name: 'Garage roof on Barn DTU' })).toHaveAttribute(
       'href',

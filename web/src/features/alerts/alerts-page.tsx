@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import type { Alert } from '@heliodtu/contract/alerts';
 import type { CompanionDevice } from '@heliodtu/contract/companion';
@@ -9,8 +9,10 @@ import { useCompanionDevices } from '@/lib/companion-status';
 import { useFormat } from '@/lib/format';
 import { useLocale, useT, useTranslateAny } from '@/lib/i18n/use-t';
 import { liveKeyOf } from '@/lib/live-key';
+import { withScreenDevice } from '@/lib/device-scope';
 import { PATHS } from '@/lib/paths';
 import { relativeTime } from './alert-times';
+import { useGatewayNow } from './use-gateway-now';
 
 /**
  * The live view with an inverter's tab chosen (and a string of it marked). Behind a companion
@@ -24,15 +26,24 @@ export function liveLinkOf(alert: Alert, serial: string, severalDevices: boolean
   return `${PATHS.live}?${query.toString()}`;
 }
 
-/** A time as "5 minutes ago" with the full local date and time beside it. */
-function When({ seconds, now }: { seconds: number; now: number }) {
+/**
+ * A time as "5 minutes ago" on the gateway's clock (`now`), with the full local date and time
+ * beside it; the date alone until that clock is known.
+ */
+function When({ seconds, now }: { seconds: number; now: number | undefined }) {
   const format = useFormat();
   const locale = useLocale();
   const ms = seconds * 1000;
   const absolute = format.datetime(ms);
   return (
     <time dateTime={new Date(ms).toISOString()} title={absolute}>
-      {relativeTime(ms, now, locale)} <span className="text-body-secondary">({absolute})</span>
+      {now === undefined ? (
+        absolute
+      ) : (
+        <>
+          {relativeTime(ms, now, locale)} <span className="text-body-secondary">({absolute})</span>
+        </>
+      )}
     </time>
   );
 }
@@ -45,8 +56,9 @@ interface SubjectProps {
 
 /**
  * What the alert is about, linked to where the owner can act: an inverter (or string) to its tab
- * in the live view, a companion's device to the Devices screen, each by the owner's name. With
- * several devices an inverter's device is named too.
+ * in the live view, a companion's device to its entry on the Devices screen (`?dtu=<id>`, as every
+ * screen names a device behind a companion), each by the owner's name. With several devices an
+ * inverter's device is named too.
  */
 function Subject({ alert, devices }: SubjectProps) {
   const t = useT();
@@ -56,7 +68,7 @@ function Subject({ alert, devices }: SubjectProps) {
     if (!onCompanion) return <span>{t('alertslist.ThisGateway')}</span>;
     return (
       <Link
-        href={PATHS.devices}
+        href={withScreenDevice(PATHS.devices, alert.device)}
         data-testid="alert-subject"
         title={t('alertslist.DeviceLinkTitle')}
       >
@@ -85,7 +97,7 @@ function AlertItem({
   devices,
 }: {
   alert: Alert;
-  now: number;
+  now: number | undefined;
   devices: readonly CompanionDevice[] | null;
 }) {
   const t = useT();
@@ -114,22 +126,13 @@ function AlertItem({
   );
 }
 
-/** "Now" for the relative times, a new one each minute so "2 minutes ago" moves on. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
-
 /** The Alerts screen (issue 28): open alerts first, oldest first, then those cleared in 30 days. */
 export function AlertsPage() {
   const t = useT();
   const support = useAlertsStore((state) => state.support);
   const status = useAlertsStore((state) => state.status);
-  const now = useMinuteClock();
+  // Ages in the gateway's time: a simulated one's alerts are not "500 days ago".
+  const now = useGatewayNow(status?.now);
   // Device names and count for the subjects (null on any other gateway than a companion).
   const { devices } = useCompanionDevices();
   useEffect(() => watchAlerts(), []);

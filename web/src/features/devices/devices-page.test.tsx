@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CompanionDevice, DeviceEntry } from '@heliodtu/contract/companion';
 import { companionDeviceFixture } from '@heliodtu/contract/fixtures/companion';
 import { server } from '@/testing/msw-server';
@@ -76,9 +76,9 @@ function serve(answers: Partial<Record<string, object>> = {}) {
   return { posts, listedCount: () => listed };
 }
 
-async function renderPage(answers?: Partial<Record<string, object>>) {
+async function renderPage(answers?: Partial<Record<string, object>>, route = '/settings/devices') {
   const served = serve(answers);
-  const view = renderWithProviders(<DevicesPage />, { route: '/settings/devices', loggedIn: true });
+  const view = renderWithProviders(<DevicesPage />, { route, loggedIn: true });
   await screen.findByTestId('device-list');
   return { ...view, ...served };
 }
@@ -88,7 +88,25 @@ const names = () =>
     .getAllByRole('listitem')
     .map((item) => item.querySelector('.fw-semibold')?.textContent);
 
+// jsdom does not scroll; a test puts a stand-in in place.
+const scrollIntoView = Element.prototype.scrollIntoView;
+afterEach(() => {
+  Element.prototype.scrollIntoView = scrollIntoView;
+});
+
 describe('DevicesPage', () => {
+  it('marks the device a link names (?dtu=, from its alerts) and brings it into view', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    await renderPage(undefined, '/settings/devices?dtu=garage');
+    const garage = screen.getByTestId('device-garage');
+    expect(garage).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByTestId('device-roof')).not.toHaveAttribute('aria-current');
+    expect(scrolled).toEqual([garage]);
+  });
+
   it('lists each device with its state; a DTU_URL device is read-only with a note', async () => {
     await renderPage();
     expect(names()).toEqual(['Roof', 'Garage']);

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
 import upIcon from 'bootstrap-icons/icons/arrow-up.svg?raw';
 import downIcon from 'bootstrap-icons/icons/arrow-down.svg?raw';
 import type { CompanionDevice, DeviceEntry } from '@heliodtu/contract/companion';
@@ -11,6 +12,7 @@ import { ModalDialog } from '@/components/ui/modal-dialog';
 import { ResultAlert } from '@/components/ui/result-alert';
 import { useCompanionDevices } from '@/lib/companion-status';
 import { deviceProblemText } from '@/lib/device-problem-text';
+import { deviceOfSearch } from '@/lib/device-scope';
 import { useFormat } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
 import { DeviceForm, EMPTY_DEVICE, type DeviceFormValues } from './device-form';
@@ -45,9 +47,13 @@ function DeviceState({ state }: { state: CompanionDevice | undefined }) {
   );
 }
 
+const MARKED_STYLE = { boxShadow: 'inset 0.3rem 0 0 var(--bs-primary)' } as const;
+
 interface DeviceCardProps {
   entry: DeviceEntry;
   state: CompanionDevice | undefined;
+  /** The device a link named (`?dtu=`, e.g. from one of its alerts): marked and brought into view. */
+  marked: boolean;
   first: boolean;
   last: boolean;
   busy: boolean;
@@ -59,6 +65,7 @@ interface DeviceCardProps {
 function DeviceCard({
   entry,
   state,
+  marked,
   first,
   last,
   busy,
@@ -68,8 +75,20 @@ function DeviceCard({
 }: DeviceCardProps) {
   const t = useT();
   const fromEnv = entry.origin === 'env';
+  const item = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    // Optional call: jsdom has no scrolling.
+    if (marked) item.current?.scrollIntoView?.({ block: 'center' });
+  }, [marked]);
   return (
-    <li className="list-group-item" data-testid={`device-${entry.id}`}>
+    <li
+      ref={item}
+      className="list-group-item"
+      data-testid={`device-${entry.id}`}
+      // A bar in the theme's primary colour down its left edge: a tinted background would take
+      // the contrast of its outline buttons below 4.5:1.
+      {...(marked ? { 'aria-current': 'true' as const, style: MARKED_STYLE } : {})}
+    >
       <div className="d-flex flex-wrap align-items-start gap-2">
         <div className="me-auto" style={{ minWidth: 0 }}>
           <div className="fw-semibold">{entry.name}</div>
@@ -144,6 +163,7 @@ export function DevicesPage() {
   const [removing, setRemoving] = useState<DeviceEntry | null>(null);
   const entries = list.data?.devices ?? [];
   const stateOf = (id: string) => states?.find((device) => device.id === id);
+  const marked = deviceOfSearch(useSearch());
 
   const move = async (index: number, step: -1 | 1) => {
     const ids = entries.map((entry) => entry.id);
@@ -191,6 +211,7 @@ export function DevicesPage() {
                 key={entry.id}
                 entry={entry}
                 state={stateOf(entry.id)}
+                marked={entry.id === marked}
                 first={index === 0}
                 last={index === entries.length - 1}
                 busy={order.isPending}

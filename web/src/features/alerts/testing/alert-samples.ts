@@ -44,6 +44,8 @@ export const STATUS: AlertsStatus = {
     }),
   ],
   persistent: true,
+  // Five minutes after the first alert opened, on the gateway's clock (mid-June 2025).
+  now: 1_750_001_200,
 };
 
 export const CONFIG: AlertsConfig = {

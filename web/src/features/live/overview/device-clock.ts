@@ -2,36 +2,15 @@ import { useEffect } from 'react';
 import type { NtpStatus } from '@heliodtu/contract/ntp';
 import { parseDeviceTime } from '@heliodtu/contract/domain/device-time';
 import { apiGet } from '@/lib/api-client';
+import { deviceTimeAt, type ClockReading } from '@/lib/clock-readings';
 
 /**
  * The device's clock as the browser sees it. The live data carry no timestamp, and a simulated
  * gateway may run its clock faster (SIM_SPEED); the weak-string rule and the limit read-back
  * must follow the device's time, so this reads GET /api/ntp/status now and then and
- * extrapolates between the readings at the rate measured from the last two (1 until then).
+ * extrapolates between the readings at the rate measured from the last two (1 until then,
+ * lib/clock-readings.ts).
  */
-
-export interface ClockReading {
-  /** Device local time as epoch ms (its wall clock read as if it were UTC). */
-  readonly device: number;
-  /** Host time (Date.now()) when it was read. */
-  readonly host: number;
-}
-
-/** Device ms at host time `host`, from up to the last two readings; the host time without any. */
-export function deviceTimeAt(readings: readonly ClockReading[], host: number): number {
-  const last = readings[readings.length - 1];
-  if (!last) return host;
-  const before = readings[readings.length - 2];
-  let rate = 1;
-  if (before && last.host - before.host >= 1_000 && last.device > before.device) {
-    // Clamped: a clock set by hand between two readings must not make the estimate wild.
-    rate = Math.min(
-      1_000,
-      Math.max(0.1, (last.device - before.device) / (last.host - before.host)),
-    );
-  }
-  return last.device + (host - last.host) * rate;
-}
 
 /** How often the clock is read while the feed runs. */
 export const CLOCK_READ_MS = 15_000;

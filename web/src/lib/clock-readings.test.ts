@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceTimeAt } from './device-clock';
+import { deviceTimeAt } from './clock-readings';
 
 describe('deviceTimeAt', () => {
   it('is the host time without readings, the last reading plus host time after one', () => {

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CompanionDevice } from '@heliodtu/contract/companion';
 import { companionDeviceFixture } from '@heliodtu/contract/fixtures/companion';
-import { DeviceScope } from '@/components/layout/device-scope';
+import { DevicePickerProvider } from '@/components/layout/device-picker';
 import { setScreenDevice } from '@/lib/device-scope';
 import { SAVED } from '@/testing/api-handlers';
 import { currentPath } from '@/testing/location';
@@ -50,14 +50,14 @@ function serve(devices: readonly CompanionDevice[]) {
 
 function renderScreen(route: string) {
   return renderWithProviders(
-    <DeviceScope>
+    <DevicePickerProvider>
       <DtuSettingsPage />
-    </DeviceScope>,
+    </DevicePickerProvider>,
     { route, loggedIn: true },
   );
 }
 
-const selector = () => screen.getByRole('combobox', { name: 'Device' });
+const picker = () => screen.getByRole('combobox', { name: 'Device' });
 const serialField = () => screen.getByLabelText('Serial number');
 
 afterEach(() => {
@@ -65,12 +65,12 @@ afterEach(() => {
   setScreenDevice(null);
 });
 
-describe('DeviceScope (several devices behind one companion)', () => {
-  it('acts on the device the URL names: selector, requests and values', async () => {
+describe('DevicePickerProvider (several devices behind one companion)', () => {
+  it('acts on the device the URL names: picker, requests and values', async () => {
     const { gets } = serve([ROOF, GARAGE]);
     renderScreen('/settings/dtu?dtu=garage');
     await waitFor(() => expect(serialField()).toHaveValue(SERIAL_OF['garage']));
-    expect(selector()).toHaveDisplayValue('Garage');
+    expect(picker()).toHaveDisplayValue('Garage');
     expect(gets).toEqual(['/dtu/garage/api/dtu/config']);
   });
 
@@ -79,14 +79,14 @@ describe('DeviceScope (several devices behind one companion)', () => {
     renderScreen('/settings/dtu');
     await waitFor(() => expect(currentPath()).toBe('/settings/dtu?dtu=roof'));
     await waitFor(() => expect(serialField()).toHaveValue(SERIAL_OF['roof']));
-    expect(selector()).toHaveDisplayValue('Roof');
+    expect(picker()).toHaveDisplayValue('Roof');
   });
 
   it('switching the device puts it in the URL and loads that device', async () => {
     const { gets } = serve([ROOF, GARAGE]);
     renderScreen('/settings/dtu?dtu=garage');
     await waitFor(() => expect(serialField()).toHaveValue(SERIAL_OF['garage']));
-    fireEvent.change(selector(), { target: { value: 'roof' } });
+    fireEvent.change(picker(), { target: { value: 'roof' } });
     await waitFor(() => expect(serialField()).toHaveValue(SERIAL_OF['roof']));
     expect(currentPath()).toBe('/settings/dtu?dtu=roof');
     expect(gets.at(-1)).toBe('/dtu/roof/api/dtu/config');
@@ -98,12 +98,12 @@ describe('DeviceScope (several devices behind one companion)', () => {
     await waitFor(() => expect(serialField()).toHaveValue(SERIAL_OF['garage']));
     fireEvent.change(screen.getByLabelText('Poll interval'), { target: { value: '9' } });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    fireEvent.change(selector(), { target: { value: 'roof' } });
+    fireEvent.change(picker(), { target: { value: 'roof' } });
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(currentPath()).toBe('/settings/dtu?dtu=garage');
     expect(screen.getByLabelText('Poll interval')).toHaveValue(9);
     confirm.mockReturnValue(true);
-    fireEvent.change(selector(), { target: { value: 'roof' } });
+    fireEvent.change(picker(), { target: { value: 'roof' } });
     await waitFor(() => expect(serialField()).toHaveValue(SERIAL_OF['roof']));
   });
 
@@ -124,13 +124,13 @@ describe('DeviceScope (several devices behind one companion)', () => {
   it.each([
     ['one device', [ROOF]],
     ['the simulated fleet', []],
-  ])('with %s: no selector, today’s URL and requests', async (_name, devices) => {
+  ])('with %s: no picker, today’s URL and requests', async (_name, devices) => {
     const { gets } = serve(devices);
     renderScreen('/settings/dtu');
     await waitFor(() => expect(serialField()).toHaveValue(SERIAL_OF['']));
     // The companion's answer has arrived and changed nothing.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByTestId('device-selector')).toBeNull();
+    expect(screen.queryByTestId('device-picker')).toBeNull();
     expect(currentPath()).toBe('/settings/dtu');
     expect(gets).toEqual(['/api/dtu/config']);
   });

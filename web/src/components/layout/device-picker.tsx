@@ -18,13 +18,13 @@ import {
 } from '@/lib/device-scope';
 import { useT } from '@/lib/i18n/use-t';
 
-interface DeviceScopeValue {
+interface DevicePickerValue {
   devices: readonly CompanionDevice[];
   selected: string;
   select(id: string): void;
 }
 
-const DeviceScopeContext = createContext<DeviceScopeValue | null>(null);
+const DevicePickerContext = createContext<DevicePickerValue | null>(null);
 
 // In effects that run before the screen's own (a layout effect runs before any passive one).
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
@@ -42,9 +42,9 @@ function searchWith(search: string, id: string): string {
  * when none is named, written into the URL so a reload or bookmark keeps it). Every request of
  * the screen goes to that device (lib/device-scope.ts); a change of device remounts the screen,
  * which loads its data again. With one device, the simulated fleet and in the firmware build
- * nothing changes: no selector, today's URLs and requests.
+ * nothing changes: no picker, today's URLs and requests.
  */
-export function DeviceScope({ children }: { children: ReactNode }) {
+export function DevicePickerProvider({ children }: { children: ReactNode }) {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const { devices, loaded } = useCompanionDevices();
@@ -54,7 +54,7 @@ export function DeviceScope({ children }: { children: ReactNode }) {
   // request; once the gateway said it is no companion, nothing is prefixed.
   const selected = loaded && devices === null ? null : (named ?? (several ? devices[0]!.id : null));
   // Set while rendering, so the screen's first requests already carry it; cleared only when the
-  // scope leaves (a change of device sets the next one, never null in between).
+  // provider leaves (a change of device sets the next one, never null in between).
   setScreenDevice(selected);
   useIsomorphicLayoutEffect(() => {
     setScreenDevice(selected);
@@ -69,7 +69,7 @@ export function DeviceScope({ children }: { children: ReactNode }) {
     }
   }, [named, first, location, search, navigate]);
 
-  const value: DeviceScopeValue | null =
+  const value: DevicePickerValue | null =
     several && selected !== null
       ? {
           devices,
@@ -78,49 +78,49 @@ export function DeviceScope({ children }: { children: ReactNode }) {
         }
       : null;
   return (
-    <DeviceScopeContext.Provider value={value}>
+    <DevicePickerContext.Provider value={value}>
       <Fragment key={selected ?? ''}>{children}</Fragment>
-    </DeviceScopeContext.Provider>
+    </DevicePickerContext.Provider>
   );
 }
 
 /**
- * The device selector at the top of a one-device screen (Page shows it): which device the
- * screen shows and changes. Nothing outside a device scope or with one device.
+ * The device picker at the top of a one-device screen (Page shows it): which device the
+ * screen shows and changes. Nothing outside DevicePickerProvider or with one device.
  */
-export function DeviceSelector() {
+export function DevicePicker() {
   const t = useT();
-  const scope = useContext(DeviceScopeContext);
-  if (!scope) return null;
-  const { devices, selected, select } = scope;
+  const picker = useContext(DevicePickerContext);
+  if (!picker) return null;
+  const { devices, selected, select } = picker;
   const known = devices.some((device) => device.id === selected);
   const onChange = (id: string) => {
     if (id === selected) return;
-    if (hasUnsavedEdits() && !window.confirm(t('devicescope.DiscardEdits'))) return;
+    if (hasUnsavedEdits() && !window.confirm(t('devicepicker.DiscardEdits'))) return;
     select(id);
   };
   return (
     <div
       className="alert alert-secondary d-flex flex-wrap align-items-center gap-2 py-2 mb-3"
-      data-testid="device-selector"
+      data-testid="device-picker"
     >
-      <label htmlFor="device-selector" className="fw-semibold mb-0">
-        {t('devicescope.Device')}
+      <label htmlFor="device-picker" className="fw-semibold mb-0">
+        {t('devicepicker.Device')}
       </label>
       <select
-        id="device-selector"
+        id="device-picker"
         className="form-select form-select-sm w-auto"
         value={selected}
         onChange={(event) => onChange(event.target.value)}
       >
-        {!known && <option value={selected}>{t('devicescope.Unknown', { id: selected })}</option>}
+        {!known && <option value={selected}>{t('devicepicker.Unknown', { id: selected })}</option>}
         {devices.map((device) => (
           <option key={device.id} value={device.id}>
             {device.name}
           </option>
         ))}
       </select>
-      <span className="small text-body-secondary">{t('devicescope.Applies')}</span>
+      <span className="small text-body-secondary">{t('devicepicker.Applies')}</span>
     </div>
   );
 }
