@@ -25,6 +25,7 @@ import {
   startServer,
   stopServer,
 } from './lib/bench-server.mjs';
+import { AUTH, PASSWORD } from './lib/device-login.mjs';
 import { percentile } from './lib/live-clients.mjs';
 import { benchScratch } from './lib/time-limit.mjs';
 import { benchWebDist } from './lib/web-dist.mjs';
@@ -38,8 +39,6 @@ const STRINGS = 6;
 const MEASURE_MS = 15_000;
 const WARM_UP_MS = 4_000;
 const TARGETS = { ratio: 1.5 };
-const PASSWORD = 'openDTU42';
-const AUTH = `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`;
 const DEVICE_ENV = {
   SIM_FLEET: 'none',
   SIM_START: '2025-06-21T12:00:00',

@@ -14,7 +14,6 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
-import WebSocket from 'ws';
 import { buildServer, SERVER_NODE_FLAGS, serverBuildStale } from '../scripts/build-server.mjs';
 import {
   fmt,
@@ -25,8 +24,9 @@ import {
   startServer,
   stopServer,
 } from './lib/bench-server.mjs';
+import { latencies, simulatedBrowser, watchFrames } from './lib/companion-clients.mjs';
 import { startCountingProxy } from './lib/counting-proxy.mjs';
-import { percentile } from './lib/live-clients.mjs';
+import { PASSWORD } from './lib/device-login.mjs';
 import { benchScratch } from './lib/time-limit.mjs';
 import { benchWebDist } from './lib/web-dist.mjs';
 
@@ -42,9 +42,6 @@ const RESTART_OUTAGES_MS = [0, 0, 10_000];
 const POLL_MS = 1000;
 const TARGETS = { overheadMs: 2, restartMs: 3000, rssMiB: 90, deviceSockets: 1, statusPerS: 1 };
 
-// The device's default login; the companion's own login starts with the same.
-const PASSWORD = 'openDTU42';
-const AUTH = `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`;
 const DEVICE_ENV = { SIM_FLEET: 'demo', SIM_START: '2025-06-21T12:00:00', HISTORY: 'off' };
 
 const out = (text) => process.stdout.write(text);
@@ -85,62 +82,8 @@ async function deviceReachable(url) {
   return status.devices?.[0]?.reachable === true;
 }
 
-/** `runs` GETs of `urlPath` alternating between the two bases; latencies in ms per base. */
-async function latencies(bases, urlPath, runs) {
-  const times = bases.map(() => []);
-  for (let i = 0; i < runs + 20; i += 1) {
-    for (const [b, base] of bases.entries()) {
-      const began = performance.now();
-      const response = await fetch(base + urlPath, { headers: { authorization: AUTH } });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${base}${urlPath} answered ${response.status}`);
-      // The first 20 warm up connections and code paths.
-      if (i >= 20) times[b].push(performance.now() - began);
-    }
-  }
-  return times.map((t) => ({ p50: percentile(t, 50), p99: percentile(t, 99) }));
-}
-
-/**
- * A browser as the companion sees it: the /livedata socket and a poll of
- * /api/livedata/status every second (started at a random point of the first second).
- */
-function simulatedBrowser(url) {
-  const stats = { frames: 0, polls: 0, failed: 0 };
-  const socket = new WebSocket(`${url.replace('http', 'ws')}/livedata`);
-  socket.on('message', () => (stats.frames += 1));
-  socket.on('error', () => {});
-  let timer;
-  let stopped = false;
-  const poll = async () => {
-    try {
-      const response = await fetch(`${url}/api/livedata/status`);
-      await response.arrayBuffer();
-      if (response.status === 200) stats.polls += 1;
-      else stats.failed += 1;
-    } catch {
-      stats.failed += 1;
-    }
-    if (!stopped) timer = setTimeout(poll, POLL_MS);
-  };
-  timer = setTimeout(poll, Math.random() * POLL_MS);
-  const opened = new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  return {
-    stats,
-    opened,
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-      socket.terminate();
-    },
-  };
-}
-
 async function browsersPhase(count) {
-  const started = Array.from({ length: count }, () => simulatedBrowser(companion.url));
+  const started = Array.from({ length: count }, () => simulatedBrowser(companion.url, POLL_MS));
   clients.push(...started);
   await Promise.all(started.map((b) => b.opened));
   await sleep(2000); // every poll under way, the welcome frames out of the way
@@ -216,38 +159,6 @@ async function restart(page, frames, devicePort, deviceDir, outageMs) {
     downMs: answeredAt - killedAt,
     toLinkMs: linkedAt - answeredAt,
     toFrameMs: frameAt - answeredAt,
-  };
-}
-
-/**
- * Live frames the page receives, as Node sees them over the DevTools protocol. While the device
- * is away the companion repeats its last frames (at least one per inverter every 10 s): a frame
- * counts as live data again only after the companion's socket to the device is open again.
- */
-function watchFrames(page) {
-  const frames = [];
-  let sockets = 0;
-  page.on('websocket', (socket) => {
-    if (!socket.url().endsWith('/livedata')) return;
-    sockets += 1;
-    socket.on('framereceived', ({ payload }) => {
-      if (typeof payload === 'string' && payload.includes('"inverters"')) {
-        frames.push(performance.timeOrigin + performance.now());
-      }
-    });
-  });
-  return {
-    sockets: () => sockets,
-    /** Epoch ms of the first frame after `epochMs`. */
-    async nextAfter(epochMs, timeoutMs) {
-      const end = Date.now() + timeoutMs;
-      for (;;) {
-        const found = frames.find((at) => at > epochMs);
-        if (found !== undefined) return found;
-        if (Date.now() > end) throw new Error('no live frame in the page');
-        await sleep(10);
-      }
-    },
   };
 }
 

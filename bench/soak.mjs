@@ -21,6 +21,7 @@ import { analyse, percentile, startClients } from './lib/live-clients.mjs';
 import { fmt, pickPort, sleep, startServer, stopServer } from './lib/bench-server.mjs';
 import { INSPECT_ARGS, connectInspector, inspectorUrl } from './lib/inspector.mjs';
 import { startMosquitto } from './lib/mosquitto.mjs';
+import { startHeapProbe } from './lib/soak-heap-probe.mjs';
 import { logProblems, sameSave } from './lib/soak-report.mjs';
 import * as load from './lib/soak-load.mjs';
 
@@ -43,45 +44,6 @@ const since = (t0) => ((Date.now() - t0) / 1000).toFixed(0).padStart(4);
 
 const SERVER_ENV = { SIM_SPEED: '60', SIM_START: '2025-06-21T16:00:00', SIM_SEED: '7' };
 const ready = async (url) => (await (await fetch(`${url}/api/livedata/status`)).json()).inverters;
-const GC_EVERY_MS = 10 * 60_000;
-
-/** Forces a full GC in the server after warm-up and every 10 minutes; `at(label)` forces one now. */
-function startHeapProbe(inspector, t0, warmUpMs) {
-  const taken = [];
-  const at = async (label) => {
-    const heap = await inspector.collect();
-    taken.push({ label, ...heap });
-    out(`${since(t0)} s  heap after forced GC ${fmt(heap.heapUsed / 1048576, 2)} MiB (${label})\n`);
-    if (flags['heap-snapshots'] && (label === 'warm-up' || label === 'end')) {
-      const file = path.join(flags['heap-snapshots'], `soak-${label}.heapsnapshot`);
-      await inspector.snapshot(file);
-      out(`${since(t0)} s  heap snapshot written to ${file}\n`);
-    }
-    return heap;
-  };
-  let stopped = false;
-  // After warm-up, then every 10 minutes while more than a minute of the run is left. A short
-  // run gets none: RSS would not regrow before its last span and the figure would mislead.
-  const schedule = durationMs >= GC_EVERY_MS ? [{ due: warmUpMs, label: 'warm-up' }] : [];
-  for (let due = GC_EVERY_MS; due < durationMs - 60_000; due += GC_EVERY_MS)
-    schedule.push({ due, label: `${due / 60_000} min` });
-  const done = (async () => {
-    for (const { due, label } of schedule) {
-      await sleep(Math.max(0, t0 + due - Date.now()));
-      if (stopped) return;
-      await at(label);
-    }
-  })();
-  return {
-    taken,
-    at,
-    stop: async () => {
-      stopped = true;
-      await done;
-    },
-  };
-}
-
 async function restartBroker(broker, client, discovery, t0) {
   out(`${since(t0)} s  broker stopped\n`);
   await broker.stop();
@@ -161,7 +123,13 @@ async function main() {
     // Memory figures compare the span after warm-up with the last span of the run. A forced
     // GC shrinks RSS for a while: the first comes after the first span's samples.
     const span = Math.min(60_000, durationMs / 4);
-    const heapProbe = startHeapProbe(inspector, t0, 2 * span);
+    const heapProbe = startHeapProbe({
+      inspector,
+      t0,
+      warmUpMs: 2 * span,
+      durationMs,
+      snapshotsDir: flags['heap-snapshots'],
+    });
     const restarts = [];
     for (const at of [0.3, 0.65]) {
       await sleep(Math.max(0, t0 + at * durationMs - Date.now()));

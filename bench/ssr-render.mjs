@@ -13,7 +13,11 @@
 //   serving `/` REQUESTS times with the render module against the same build without it, and
 //   idle before the first visit (the module loads on the first visit of the live page).
 // Also how much of a render was garbage collection. Asserts nothing.
+// Bounded by time as well as by count (bench/run-all.mjs stops a bench at 180 s; on a busy
+// machine a render waits for a core): each part stops at its share of TIME_BUDGET_S and the
+// figures say how many renders, visits and gateway runs were made.
 //   node bench/ssr-render.mjs [--renders=2000] [--visits=3000] [--requests=200] [--gateway-runs=3]
+//                              [--budget-s=150]
 import { execSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -43,6 +47,14 @@ const GATEWAY_RUNS = Number(
 );
 const VISITS_PER_S = 10;
 const CHANGE_MS = 1000;
+const TIME_BUDGET_S = Number(
+  process.argv.find((a) => a.startsWith('--budget-s='))?.split('=')[1] ?? '150',
+);
+// The whole bench's end, passed to the child so both sides keep to one budget.
+const deadline = Number(process.env.SSR_BENCH_DEADLINE ?? Date.now() + TIME_BUDGET_S * 1000);
+/** Whether a part that started at `startedAt` may go on: at most `share` of the budget, never past the end. */
+const withinBudget = (startedAt, share) =>
+  Date.now() < Math.min(deadline, startedAt + share * TIME_BUDGET_S * 1000);
 
 /**
  * RSS of a process in MiB, and its anonymous part: file-backed pages (the node binary, ICU's
@@ -55,7 +67,7 @@ async function memory(pid) {
 }
 
 /** The real gateway's RSS after serving `/` REQUESTS times (10 per second), then 3 s idle. */
-async function gatewayRss(webDist) {
+async function gatewayRss(webDist, requestsUntil) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'heliodtu-bench-ssr-'));
   const port = await pickPort();
   const server = await startServer({
@@ -69,13 +81,15 @@ async function gatewayRss(webDist) {
     await sleep(3000);
     const idle = await memory(server.child.pid);
     let rendered = false;
-    for (let i = 0; i < REQUESTS; i += 1) {
+    let requests = 0;
+    for (let i = 0; i < REQUESTS && Date.now() < requestsUntil; i += 1) {
+      requests += 1;
       const answer = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br' } });
       rendered ||= (await answer.text()).includes('data-live-rendered');
       await sleep(100);
     }
     await sleep(3000);
-    return { ...(await memory(server.child.pid)), idle, rendered, kind: server.kind };
+    return { ...(await memory(server.child.pid)), idle, rendered, requests, kind: server.kind };
   } finally {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
@@ -94,7 +108,7 @@ if (!process.argv.includes('--child')) {
       '--child',
       ...process.argv.slice(2),
     ],
-    { stdio: 'inherit', cwd: root },
+    { stdio: 'inherit', cwd: root, env: { ...process.env, SSR_BENCH_DEADLINE: String(deadline) } },
   );
   if (child.status !== 0) process.exit(child.status ?? 1);
   // The gateway as `npm start` runs it: compiled (tsx's compiler would take most of the RSS).
@@ -103,10 +117,18 @@ if (!process.argv.includes('--child')) {
   const plain = mkdtempSync(path.join(tmpdir(), 'heliodtu-bench-plain-'));
   copyFileSync(path.join(dist, 'index.html'), path.join(plain, 'index.html'));
   // Two processes differ by a few MiB from run to run (GC timing): alternate, take medians.
+  // A pair of runs takes about 2 × (start, 3 s, REQUESTS / 10 s, 3 s); each run's requests stop
+  // at an even share of what is left, and no pair starts that cannot end in time.
   const runs = { with: [], without: [] };
+  let pairMs = 0;
   for (let run = 0; run < GATEWAY_RUNS; run += 1) {
-    runs.with.push(await gatewayRss(dist));
-    runs.without.push(await gatewayRss(plain));
+    const left = deadline - Date.now();
+    if (run > 0 && left < pairMs) break;
+    const pairStarted = Date.now();
+    const share = (left - 20_000) / (2 * (GATEWAY_RUNS - run));
+    runs.with.push(await gatewayRss(dist, Date.now() + share));
+    runs.without.push(await gatewayRss(plain, Date.now() + share));
+    pairMs = Date.now() - pairStarted;
   }
   rmSync(plain, { recursive: true, force: true });
   const median = (list, pick) => {
@@ -117,15 +139,20 @@ if (!process.argv.includes('--child')) {
   const costs = runs.with.map((w, i) => w.rss - runs.without[i].rss);
   const cost = (pick) => median(runs.with, pick) - median(runs.without, pick);
   const rendered = runs.with.every((w) => w.rendered);
+  const made = runs.with.length;
+  const requestCounts = [...new Set([...runs.with, ...runs.without].map((r) => r.requests))];
   process.stdout.write(
     [
-      `  gateway (${runs.with[0].kind}, demo fleet), the build with its render module against the same build without, median of ${GATEWAY_RUNS} runs each:`,
+      `  gateway (${runs.with[0].kind}, demo fleet), the build with its render module against the same build without, median of ${made} runs each${made < GATEWAY_RUNS ? ` (${GATEWAY_RUNS} asked, the time budget allowed ${made})` : ''}:`,
       `    idle before the first visit: RSS ${fmt(median(runs.with, (r) => r.idle.rss))} against ${fmt(median(runs.without, (r) => r.idle.rss))} MiB: ${signed(cost((r) => r.idle.rss))} MiB`,
-      `    after ${REQUESTS} × GET / (10 a second)${rendered ? '' : ' (NOT rendered)'}, then 3 s idle: RSS ${fmt(median(runs.with, (r) => r.rss))} against ${fmt(median(runs.without, (r) => r.rss))} MiB:` +
+      `    after ${requestCounts.join('/')} × GET / (10 a second${requestCounts.some((n) => n < REQUESTS) ? `, ${REQUESTS} asked: time budget` : ''})${rendered ? '' : ' (NOT rendered)'}, then 3 s idle: RSS ${fmt(median(runs.with, (r) => r.rss))} against ${fmt(median(runs.without, (r) => r.rss))} MiB:` +
         ` ${signed(cost((r) => r.rss))} MiB (target ≤ 10 MiB; runs ${costs.map(signed).join(', ')});` +
         ` anonymous ${signed(cost((r) => r.anon))} MiB, file-backed ${signed(cost((r) => r.file))} MiB (the node binary's ICU data, shared and evictable)`,
       '',
     ].join('\n'),
+  );
+  process.stdout.write(
+    `  time: ${((Date.now() - (deadline - TIME_BUDGET_S * 1000)) / 1000).toFixed(0)} s of a ${TIME_BUDGET_S} s budget\n`,
   );
   process.exit(0);
 }
@@ -195,7 +222,10 @@ const cpuTimes = [];
 const spans = [];
 const gcWatch = watchGcs();
 let page = cold.result;
-for (let i = 0; i < RENDERS + 200; i += 1) {
+const rendersStarted = Date.now();
+let rendersMade = 0;
+for (let i = 0; i < RENDERS + 200 && (i < 400 || withinBudget(rendersStarted, 0.3)); i += 1) {
+  rendersMade += 1;
   // A new object each time, as the gateway's live data after a change: no JSON made before.
   const data = { ...snapshots[i % snapshots.length] };
   const lang = LANGS[i % 3];
@@ -212,6 +242,11 @@ for (let i = 0; i < RENDERS + 200; i += 1) {
 }
 const gcs = await gcWatch.spans(spans);
 const afterRenders = heapAfterGc();
+// V8 hands pages freed by a GC back to the system on its background threads; on a busy machine
+// they lag, and RSS right after the GC still holds them (+20 MiB measured at load 2 on 2 cores).
+// What stays once they caught up is the render's own cost.
+await sleep(3000);
+const settled = heapAfterGc();
 
 // Visits as the gateway serves them, on a clock of the bench's own: the gateway's page cache
 // and page writer, from the server's TypeScript source, loaded only now (tsx's loader thread is
@@ -225,9 +260,10 @@ let clock = Date.now();
 const pages = new SharedLivePages({ sharing: true, clock: () => clock });
 const visitTimes = [];
 const visitCpu = [];
+const visitsStarted = Date.now();
 let tick = 0;
 let nextChange = clock + CHANGE_MS;
-for (let i = 0; i < VISITS; i += 1) {
+for (let i = 0; i < VISITS && (i < 300 || withinBudget(visitsStarted, 0.15)); i += 1) {
   clock += 1000 / VISITS_PER_S;
   if (clock >= nextChange) {
     tick += 1;
@@ -256,19 +292,19 @@ const brotliMs = performance.now() - brotliStarted;
 const plus = (bytes) => `${bytes >= 0 ? '+' : ''}${mib(bytes)}`;
 const memoryLine = (label, m) =>
   `RSS ${mib(m.rss)} MiB (${plus(m.rss - initial.rss)}: anonymous ${plus(m.anon - initial.anon)},` +
-  ` file-backed ${plus(m.file - initial.file)}), heap used ${mib(m.heapUsed)} MiB ${label}`;
+  ` file-backed ${plus(m.file - initial.file)}), heap used ${mib(m.heapUsed)} MiB of ${mib(m.heapTotal)} committed ${label}`;
 process.stdout.write(
   [
     `ssr render: ${INVERTERS} inverters × ${STRINGS} strings (en/de/fr in turn);` +
       ` machine load ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores (wall clock includes time waiting for a core)`,
     `  cold first render after loading: ${cold.wall.toFixed(2)} ms wall, ${cold.cpu.toFixed(2)} ms CPU`,
-    `  every render with new live data (no sharing), ${RENDERS} after 200 warm-up:`,
+    `  every render with new live data (no sharing), ${times.length} after 200 warm-up${times.length < RENDERS ? ` (${RENDERS} asked; stopped at its time share)` : ''}:`,
     `    wall clock (blocks the event loop): ${figures(times)}`,
     `    CPU time: ${figures(cpuTimes)}`,
-    `    time in GC within a render: ${figures(gcs.inGc)}; a full GC (mark-compact, ${gcs.fullShortest.toFixed(1)}–${gcs.fullLongest.toFixed(1)} ms) in ${gcs.fullCount} of ${RENDERS}`,
+    `    time in GC within a render: ${figures(gcs.inGc)}; a full GC (mark-compact, ${gcs.fullShortest.toFixed(1)}–${gcs.fullLongest.toFixed(1)} ms) in ${gcs.fullCount} of ${times.length}`,
     `    a render less its time in GC: ${figures(gcs.lessGc)}`,
-    `  visits as the gateway serves them: ${VISITS} visits, ${VISITS_PER_S}/s, en/de/fr × light/dark, live data changing every ${CHANGE_MS} ms:`,
-    `    shared renders: ${pages.hits} of ${VISITS} visits served a page rendered for another (hit rate ${((100 * pages.hits) / VISITS).toFixed(1)} %), ${pages.renders} renders`,
+    `  visits as the gateway serves them: ${visitTimes.length} visits${visitTimes.length < VISITS ? ` (${VISITS} asked; stopped at its time share)` : ''}, ${VISITS_PER_S}/s, en/de/fr × light/dark, live data changing every ${CHANGE_MS} ms:`,
+    `    shared renders: ${pages.hits} of ${visitTimes.length} visits served a page rendered for another (hit rate ${((100 * pages.hits) / visitTimes.length).toFixed(1)} %), ${pages.renders} renders`,
     `    per visit, wall clock (blocks the event loop): ${figures(visitTimes)} (target p99 ≤ 5 ms)`,
     `    per visit, CPU time: ${figures(visitCpu)}`,
     `  page: ${(page.length / 1024).toFixed(1)} KiB, brotli q5 ${(compressed.length / 1024).toFixed(1)} KiB in ${brotliMs.toFixed(2)} ms (libuv pool in the gateway, once per shared page)`,
@@ -276,7 +312,8 @@ process.stdout.write(
     `  memory in one process (${SERVER_NODE_FLAGS.join(' ')}), after GC, against the start:`,
     `    ${memoryLine('before loading the module', initial)}`,
     `    ${memoryLine('after loading it', loaded)}`,
-    `    ${memoryLine(`after ${RENDERS + 201} renders back to back`, afterRenders)}`,
+    `    ${memoryLine(`after ${rendersMade + 1} renders back to back`, afterRenders)}`,
+    `    ${memoryLine('3 s later (V8 has returned the pages its GC freed)', settled)}`,
     `    shared pages held at most: ${pages.size} now, bounded by languages × themes (each ${(page.length / 1024).toFixed(0)} KiB plus its brotli)`,
     '',
   ].join('\n'),
