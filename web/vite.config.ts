@@ -7,6 +7,7 @@ import { purgeCSSPlugin } from '@fullhuman/postcss-purgecss';
 import { baseHrefScript } from './build/base-href.ts';
 import { appIcons, INSTALLABLE_MANIFEST, sunIco, sunPng, WEB_MANIFEST } from './build/favicon.ts';
 import { toFirmwareLayout } from './build/firmware-layout.ts';
+import { firmwareCatalogues } from './build/firmware-catalogues.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { earlyStart } from './build/early-start.ts';
 import { precompress } from './build/precompress.ts';
@@ -189,6 +190,8 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
       baseHref(),
       icons(!firmware),
       coreCatalogues(firmware || mode === 'test'),
+      // One table of all three languages in the one file (build/firmware-catalogues.ts).
+      ...(firmware ? [firmwareCatalogues(webRoot)] : []),
       earlyStart({
         // The first-screen part of the chosen language's catalogue starts early.
         locales: { de: 'virtual:de-core', fr: 'virtual:fr-core' },

@@ -82,3 +82,19 @@ test('the firmware build offers no string orientation, a HelioDTU extension', as
   // This gateway lists azimuth and tilt; the device's own interface still leaves them out.
   await expect(string1.getByRole('spinbutton', { name: 'Azimuth' })).toHaveCount(0);
 });
+
+// All three catalogues travel as one table in js/app.js.gz (web/build/firmware-catalogues.ts).
+test('the firmware build speaks German and French', async ({ page }) => {
+  await prepare(page, { authdata: ADMIN_AUTHDATA });
+  await page.goto('settings/dtu');
+  await expect(page.getByRole('heading', { level: 1, name: 'DTU Settings' })).toBeVisible();
+  await page.getByRole('button', { name: /^Language/ }).click();
+  await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'DTU-Einstellungen' })).toBeVisible();
+  await expect(page.getByLabel('Abfrageintervall', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: /^Sprache/ }).click();
+  await page.getByRole('menuitemradio', { name: 'Français' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Paramètres DTU' })).toBeVisible();
+  await page.goto('');
+  await expect(page.getByRole('heading', { level: 1, name: 'Données en direct' })).toBeVisible();
+});
