@@ -8,6 +8,7 @@ import { baseHrefScript } from './build/base-href.ts';
 import { appIcons, INSTALLABLE_MANIFEST, sunIco, sunPng, WEB_MANIFEST } from './build/favicon.ts';
 import { toFirmwareLayout } from './build/firmware-layout.ts';
 import { firmwareCatalogues } from './build/firmware-catalogues.ts';
+import { firmwareEagerImports } from './build/firmware-eager-imports.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { earlyStart } from './build/early-start.ts';
 import { precompress } from './build/precompress.ts';
@@ -191,7 +192,7 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
       icons(!firmware),
       coreCatalogues(firmware || mode === 'test'),
       // One table of all three languages in the one file (build/firmware-catalogues.ts).
-      ...(firmware ? [firmwareCatalogues(webRoot)] : []),
+      ...(firmware ? [firmwareCatalogues(webRoot), firmwareEagerImports()] : []),
       earlyStart({
         // The first-screen part of the chosen language's catalogue starts early.
         locales: { de: 'virtual:de-core', fr: 'virtual:fr-core' },
