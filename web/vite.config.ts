@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
@@ -95,6 +95,8 @@ function firmwareLayout(outDir: string): Plugin {
     name: 'heliodtu-firmware-layout',
     apply: 'build',
     async closeBundle() {
+      // A failed build wrote nothing to lay out; its own error is the one to see.
+      if (!existsSync(path.join(outDir, 'index.html'))) return;
       for (const note of await toFirmwareLayout(outDir, repoRoot)) this.warn(note);
     },
   };

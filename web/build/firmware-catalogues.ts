@@ -8,11 +8,19 @@ import type { Messages } from '../src/lib/i18n/catalog.ts';
 export const FIRMWARE_LANGUAGES = ['en', 'de', 'fr'] as const;
 
 /**
- * Namespaces of screens the firmware build leaves out (web/src/app/router.tsx: history, the
- * companion's devices, alerts): a device never shows them. The build fails when its code still
- * names one (firmwareCatalogues below), so a text cannot go missing on a device unseen.
+ * Namespaces of what the firmware build leaves out, a device never showing it: the history, the
+ * companion's devices and alerts screens (web/src/app/router.tsx), the alert marks and a
+ * companion's card. The build fails when its code still names one (firmwareCatalogues below),
+ * so a text cannot go missing on a device unseen.
  */
-export const GATEWAY_ONLY_NAMESPACES = ['history', 'devices', 'alertslist', 'alertsadmin'];
+export const GATEWAY_ONLY_NAMESPACES = [
+  'history',
+  'devices',
+  'alertslist',
+  'alertsadmin',
+  'alerts',
+  'companioninfo',
+];
 
 export interface PackedCatalogues {
   keys: KeyTree;
