@@ -114,6 +114,13 @@ const SAFELIST = {
   greedy: [/data-bs-theme/],
 };
 
+const FIRMWARE_UNSHIPPED_SOURCES = [
+  '**/*.test.{ts,tsx}',
+  '**/testing/**',
+  '**/src/features/{history,alerts,devices}/**',
+  '**/src/ssr/**',
+];
+
 /**
  * The firmware build runs on Preact's React compatibility layer: it must fit the device's flash
  * next to OpenDTU's firmware, and React DOM alone would take most of js/app.js.gz (figures in
@@ -234,6 +241,9 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
                     path.join(webRoot, 'index.html'),
                     path.join(webRoot, 'src/**/*.{ts,tsx}'),
                   ],
+                  // The firmware build keeps no class that only tests and the screens it
+                  // leaves out name (router.tsx).
+                  ...(firmware ? { skippedContentGlobs: FIRMWARE_UNSHIPPED_SOURCES } : {}),
                   safelist: SAFELIST,
                 }),
               ]
