@@ -12,8 +12,11 @@ const root = path.resolve(import.meta.dirname, '..');
 export const WEB_DIST = process.env.BENCH_WEB_DIST ?? path.join(root, 'web/dist');
 export const FIRMWARE_DIST =
   process.env.BENCH_FIRMWARE_DIST ?? path.join(root, 'web/dist-firmware');
-/** Hard limits; OpenDTU v24.11.7's app.js.gz is 192,821 B. */
-export const LIMITS = { firmwareAppJs: 160_000, firmwareAim: 120_000, firstLoad: 126_000 };
+/**
+ * Hard limits; OpenDTU v24.11.7's app.js.gz is 192,821 B. The firmware file's is its size when
+ * set (127,025 B) + 2,000 B, so that growth shows at once (`node bench/web-sizes.mjs` maps it).
+ */
+export const LIMITS = { firmwareAppJs: 129_025, firmwareAim: 120_000, firstLoad: 126_000 };
 const LIVE_SOURCE = 'src/features/live/live-page.tsx';
 
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;

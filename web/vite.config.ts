@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
@@ -7,6 +7,8 @@ import { purgeCSSPlugin } from '@fullhuman/postcss-purgecss';
 import { baseHrefScript } from './build/base-href.ts';
 import { appIcons, INSTALLABLE_MANIFEST, sunIco, sunPng, WEB_MANIFEST } from './build/favicon.ts';
 import { toFirmwareLayout } from './build/firmware-layout.ts';
+import { firmwareCatalogues } from './build/firmware-catalogues.ts';
+import { firmwareEagerImports } from './build/firmware-eager-imports.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { earlyStart } from './build/early-start.ts';
 import { precompress } from './build/precompress.ts';
@@ -93,6 +95,8 @@ function firmwareLayout(outDir: string): Plugin {
     name: 'heliodtu-firmware-layout',
     apply: 'build',
     async closeBundle() {
+      // A failed build wrote nothing to lay out; its own error is the one to see.
+      if (!existsSync(path.join(outDir, 'index.html'))) return;
       for (const note of await toFirmwareLayout(outDir, repoRoot)) this.warn(note);
     },
   };
@@ -109,6 +113,13 @@ const SAFELIST = {
   ],
   greedy: [/data-bs-theme/],
 };
+
+const FIRMWARE_UNSHIPPED_SOURCES = [
+  '**/*.test.{ts,tsx}',
+  '**/testing/**',
+  '**/src/features/{history,alerts,devices}/**',
+  '**/src/ssr/**',
+];
 
 /**
  * The firmware build runs on Preact's React compatibility layer: it must fit the device's flash
@@ -189,6 +200,8 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
       baseHref(),
       icons(!firmware),
       coreCatalogues(firmware || mode === 'test'),
+      // One table of all three languages in the one file (build/firmware-catalogues.ts).
+      ...(firmware ? [firmwareCatalogues(webRoot), firmwareEagerImports()] : []),
       earlyStart({
         // The first-screen part of the chosen language's catalogue starts early.
         locales: { de: 'virtual:de-core', fr: 'virtual:fr-core' },
@@ -228,6 +241,9 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
                     path.join(webRoot, 'index.html'),
                     path.join(webRoot, 'src/**/*.{ts,tsx}'),
                   ],
+                  // The firmware build keeps no class that only tests and the screens it
+                  // leaves out name (router.tsx).
+                  ...(firmware ? { skippedContentGlobs: FIRMWARE_UNSHIPPED_SOURCES } : {}),
                   safelist: SAFELIST,
                 }),
               ]
@@ -238,6 +254,9 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
       outDir,
       emptyOutDir: true,
       reportCompressedSize: false,
+      // WEB_SIZE_MAP: the firmware file's map without a comment in it, the code unchanged
+      // (bench/lib/firmware-size-map.mjs).
+      sourcemap: firmware && process.env['WEB_SIZE_MAP'] === '1' ? 'hidden' : false,
       manifest: !firmware,
       cssCodeSplit: !firmware,
       modulePreload: firmware ? false : { polyfill: false },

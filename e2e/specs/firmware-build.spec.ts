@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ADMIN_AUTHDATA, expect, prepare, test } from '../fixtures/app-test.ts';
 import { AUTH } from '../fixtures/config-api.ts';
 import { FIRMWARE_UI_URL } from '../fixtures/env.ts';
@@ -81,4 +82,47 @@ test('the firmware build offers no string orientation, a HelioDTU extension', as
   await expect(string1.getByLabel('Maximum power')).toBeVisible();
   // This gateway lists azimuth and tilt; the device's own interface still leaves them out.
   await expect(string1.getByRole('spinbutton', { name: 'Azimuth' })).toHaveCount(0);
+});
+
+// All three catalogues travel as one table in js/app.js.gz (web/build/firmware-catalogues.ts).
+test('the firmware build speaks German and French', async ({ page }) => {
+  await prepare(page, { authdata: ADMIN_AUTHDATA });
+  await page.goto('settings/dtu');
+  await expect(page.getByRole('heading', { level: 1, name: 'DTU Settings' })).toBeVisible();
+  await page.getByRole('button', { name: /^Language/ }).click();
+  await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'DTU-Einstellungen' })).toBeVisible();
+  await expect(page.getByLabel('Abfrageintervall', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: /^Sprache/ }).click();
+  await page.getByRole('menuitemradio', { name: 'Français' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Paramètres DTU' })).toBeVisible();
+  await page.goto('');
+  await expect(page.getByRole('heading', { level: 1, name: 'Données en direct' })).toBeVisible();
+});
+
+test.describe('a firmware image in the firmware build', () => {
+  // The device's answer is stood in for (no restart of the shared gateway): a refusal, a 500.
+  test.use({ allowedErrors: [/status of 500 .*\/api\/firmware\/update/] });
+
+  test('its MD5 is computed and sent with it', async ({ page }) => {
+    await prepare(page, { authdata: ADMIN_AUTHDATA });
+    const image = Buffer.alloc(1536 * 1024 + 17);
+    image[0] = 0xe9;
+    for (let i = 1; i < image.length; i += 1) image[i] = (i * 13) & 0xff;
+    const md5 = createHash('md5').update(image).digest('hex');
+    const sent: string[] = [];
+    await page.route('**/api/firmware/update', async (route) => {
+      const body = route.request().postDataBuffer() ?? Buffer.alloc(0);
+      sent.push(body.includes(md5) ? 'right' : 'missing');
+      await route.fulfill({ status: 500, contentType: 'text/plain', body: 'MD5 mismatch' });
+    });
+    await page.goto('firmware/upgrade');
+    await page.getByLabel('Firmware image (.bin or .bin.gz)').setInputFiles({
+      name: 'firmware.bin',
+      mimeType: 'application/octet-stream',
+      buffer: image,
+    });
+    await expect(page.getByRole('alert')).toContainText('The firmware upgrade failed');
+    expect(sent).toEqual(['right']);
+  });
 });

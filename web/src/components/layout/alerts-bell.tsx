@@ -12,7 +12,7 @@ import { PATHS } from '@/lib/paths';
  * collapsing menu, so a phone shows it too. Nothing on a gateway without the alerts API (a real
  * device, the firmware build) or before it answered.
  */
-export function AlertsBell() {
+function GatewayAlertsBell() {
   const t = useT();
   const [location] = useLocation();
   const isLoggedIn = useAuthStore((state) => state.isLoggedIn);
@@ -46,3 +46,6 @@ export function AlertsBell() {
     </div>
   );
 }
+
+/** A device has no alerts API: the firmware build leaves the bell out (flash budget). */
+export const AlertsBell = import.meta.env.MODE === 'firmware' ? () => null : GatewayAlertsBell;

@@ -12,7 +12,7 @@ import { useTranslateAny } from '@/lib/i18n/use-t';
  * label are the alerts' texts. It reads the alerts store, which changes only when a poll brings
  * a new answer, and is memoised: the live view's per-message redraws do not reach it.
  */
-export const AlertMark = memo(function AlertMark({
+function GatewayAlertMark({
   serial,
   channel,
 }: {
@@ -33,7 +33,7 @@ export const AlertMark = memo(function AlertMark({
   }, [marked]);
   if (!alerts || !marked) return null;
   return <AlertBadge alerts={alerts} serial={serial} channel={channel} />;
-});
+}
 
 /** The badge, apart so that no mark (the usual case, on every tile and string) reads no texts. */
 function AlertBadge({
@@ -61,3 +61,6 @@ function AlertBadge({
     </span>
   );
 }
+
+/** A device has no alerts API: the firmware build leaves the marks out (flash budget). */
+export const AlertMark = import.meta.env.MODE === 'firmware' ? () => null : memo(GatewayAlertMark);

@@ -18,7 +18,7 @@ export const deviceNeedsHint = (device: CompanionDevice | null): boolean =>
  * …). The companion's own socket stays open meanwhile, so the page's connection notice does not
  * say it. Nothing on any other gateway (`device` null: lib/companion-status.ts).
  */
-export function DeviceAwayHint({ device }: { device: CompanionDevice | null }) {
+function CompanionDeviceAwayHint({ device }: { device: CompanionDevice | null }) {
   const t = useT();
   const fmt = useFormat();
   if (!device) return null;
@@ -46,3 +46,7 @@ export function DeviceAwayHint({ device }: { device: CompanionDevice | null }) {
     </div>
   );
 }
+
+/** A device is never a companion: the firmware build leaves the hint out (flash budget). */
+export const DeviceAwayHint =
+  import.meta.env.MODE === 'firmware' ? () => null : CompanionDeviceAwayHint;

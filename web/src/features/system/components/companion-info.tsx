@@ -9,7 +9,7 @@ import { useT } from '@/lib/i18n/use-t';
  * the device's own status, relayed; this card says where it comes from, and what keeps the
  * device from being used, in plain words with the companion's own line as the detail.
  */
-export function CompanionInfo({ device }: { device: CompanionDevice }) {
+function CompanionCard({ device }: { device: CompanionDevice }) {
   const t = useT();
   const fmt = useFormat();
   const since = device.unreachable_since;
@@ -48,3 +48,6 @@ export function CompanionInfo({ device }: { device: CompanionDevice }) {
     </InfoCard>
   );
 }
+
+/** A device is never a companion: the firmware build leaves the card out (flash budget). */
+export const CompanionInfo = import.meta.env.MODE === 'firmware' ? () => null : CompanionCard;
