@@ -16,7 +16,7 @@ export const FIRMWARE_DIST =
  * Hard limits; OpenDTU v24.11.7's app.js.gz is 192,821 B. The firmware file's is its size when
  * set (127,025 B) + 2,000 B, so that growth shows at once (`node bench/web-sizes.mjs` maps it).
  */
-export const LIMITS = { firmwareAppJs: 129_025, firmwareAim: 120_000, firstLoad: 126_000 };
+export const LIMITS = { firmwareAppJs: 129_025, firmwareAim: 120_000, firstLoad: 126_500 };
 const LIVE_SOURCE = 'src/features/live/live-page.tsx';
 
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
