@@ -20,13 +20,13 @@
 //                              [--budget-s=150]
 import { execSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { buildServer, SERVER_NODE_FLAGS, serverBuildStale } from '../scripts/build-server.mjs';
-import { fmt, pickPort, sleep, startServer, stopServer } from './lib/bench-server.mjs';
+import { fmt, sleep } from './lib/bench-server.mjs';
+import { gatewayRss } from './lib/gateway-rss.mjs';
 import { watchGcs } from './lib/gcs-in-spans.mjs';
 import { inverterObject, v } from './lib/synthetic-fleet.mjs';
 
@@ -55,46 +55,6 @@ const deadline = Number(process.env.SSR_BENCH_DEADLINE ?? Date.now() + TIME_BUDG
 /** Whether a part that started at `startedAt` may go on: at most `share` of the budget, never past the end. */
 const withinBudget = (startedAt, share) =>
   Date.now() < Math.min(deadline, startedAt + share * TIME_BUDGET_S * 1000);
-
-/**
- * RSS of a process in MiB, and its anonymous part: file-backed pages (the node binary, ICU's
- * locale data that de/fr formatting touches) are shared and can be dropped by the kernel.
- */
-async function memory(pid) {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, anon: kb('RssAnon') / 1024, file: kb('RssFile') / 1024 };
-}
-
-/** The real gateway's RSS after serving `/` REQUESTS times (10 per second), then 3 s idle. */
-async function gatewayRss(webDist, requestsUntil) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'heliodtu-bench-ssr-'));
-  const port = await pickPort();
-  const server = await startServer({
-    port,
-    dataDir,
-    env: { WEB_DIST: webDist, HISTORY: 'off' },
-    nodeArgs: SERVER_NODE_FLAGS,
-    ready: async (url) => (await fetch(`${url}/api/system/status`)).ok,
-  });
-  try {
-    await sleep(3000);
-    const idle = await memory(server.child.pid);
-    let rendered = false;
-    let requests = 0;
-    for (let i = 0; i < REQUESTS && Date.now() < requestsUntil; i += 1) {
-      requests += 1;
-      const answer = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br' } });
-      rendered ||= (await answer.text()).includes('data-live-rendered');
-      await sleep(100);
-    }
-    await sleep(3000);
-    return { ...(await memory(server.child.pid)), idle, rendered, requests, kind: server.kind };
-  } finally {
-    await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
 
 // The render figures need a process of their own with --expose-gc and the gateway's flags.
 if (!process.argv.includes('--child')) {
@@ -126,8 +86,8 @@ if (!process.argv.includes('--child')) {
     if (run > 0 && left < pairMs) break;
     const pairStarted = Date.now();
     const share = (left - 20_000) / (2 * (GATEWAY_RUNS - run));
-    runs.with.push(await gatewayRss(dist, Date.now() + share));
-    runs.without.push(await gatewayRss(plain, Date.now() + share));
+    runs.with.push(await gatewayRss(dist, REQUESTS, Date.now() + share));
+    runs.without.push(await gatewayRss(plain, REQUESTS, Date.now() + share));
     pairMs = Date.now() - pairStarted;
   }
   rmSync(plain, { recursive: true, force: true });
