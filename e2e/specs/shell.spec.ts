@@ -73,8 +73,20 @@ test('the error page shows message and status; unknown paths go home', async ({ 
 });
 
 test('the wait page polls until the gateway answers, then returns home', async ({ page }) => {
+  // The gateway answers at once; its answers are held (not replaced) until the page has been
+  // seen, or on a busy machine the first poll could take the page home before it ever drew.
+  let releasePolls!: () => void;
+  const seen = new Promise<void>((resolve) => (releasePolls = resolve));
+  let polls = 0;
+  await page.route('**/api/system/status', async (route) => {
+    polls += 1;
+    await seen;
+    await route.continue();
+  });
   await page.goto('wait');
   await expect(page.getByRole('heading', { level: 1, name: 'Device restarting' })).toBeVisible();
+  await expect.poll(() => polls).toBeGreaterThan(0);
+  releasePolls();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
 
