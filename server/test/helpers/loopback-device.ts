@@ -1,4 +1,5 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { onTestFinished, vi } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -9,6 +10,23 @@ import { freePort } from './mosquitto.js';
  * the test chooses: hang up at once, hold the upgrade unanswered, accept the socket, or accept
  * it and never answer a ping. REST paths answer what the test set, 404 otherwise.
  */
+
+/**
+ * A plain HTTP server on the loopback interface for one test, closed (connections and all) when
+ * the test finishes; its base URL.
+ */
+export async function loopbackHttp(handler: RequestListener): Promise<string> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
 
 export type LoopbackMode = 'hang-up' | 'hold' | 'accept' | 'accept-silent';
 

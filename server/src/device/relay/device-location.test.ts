@@ -1,9 +1,8 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { DeviceCompanion } from './companion.js';
 import type { RelayResult } from './device-relay.js';
 import { DeviceTarget } from './device-target.js';
+import { loopbackHttp } from '../../../test/helpers/loopback-device.js';
 
 // A companion's device tells where it is in its NTP settings (GET /api/ntp/config): latitude and
 // longitude, which its alerts' daylight follows (alerts/device-daylight.test.ts). Read on every
@@ -13,7 +12,7 @@ import { DeviceTarget } from './device-target.js';
 /** A loopback "device" answering /api/ntp/config with whatever `ntp` holds now. */
 async function deviceWithNtp(initial: object | null) {
   const state: { ntp: object | null; asked: number } = { ntp: initial, asked: 0 };
-  const server = createServer((request, response) => {
+  const url = await loopbackHttp((request, response) => {
     state.asked += 1;
     if (request.url !== '/api/ntp/config' || state.ntp === null) {
       response.writeHead(500).end();
@@ -22,17 +21,8 @@ async function deviceWithNtp(initial: object | null) {
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify(state.ntp));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const { port } = server.address() as AddressInfo;
   const companion = new DeviceCompanion({
-    target: new DeviceTarget({ id: 'far', url: `http://127.0.0.1:${port}` }),
+    target: new DeviceTarget({ id: 'far', url }),
     log: () => undefined,
   });
   onTestFinished(() => companion.stop());

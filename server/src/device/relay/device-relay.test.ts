@@ -1,30 +1,21 @@
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { DeviceRelay, type RelayResult } from './device-relay.js';
 import { DeviceTarget } from './device-target.js';
+import { loopbackHttp } from '../../../test/helpers/loopback-device.js';
 
 /** A loopback "device" that holds every answer until `answerAll()`, counting what it holds. */
 async function holdingDevice() {
   const held: ServerResponse[] = [];
   let peak = 0;
   let received = 0;
-  const server = createServer((_request, response) => {
+  const url = await loopbackHttp((_request, response) => {
     received += 1;
     held.push(response);
     peak = Math.max(peak, held.length);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     held: () => held.length,
     peak: () => peak,
     received: () => received,
