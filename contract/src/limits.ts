@@ -145,3 +145,33 @@ export const PULL_TO_REFRESH = {
   reloadDistance: 50,
   refreshTimeout: 500,
 } as const;
+
+/** Grid meter (issue 35). */
+export const GRID_METER_PHASES_MAX = 3;
+export const GRID_METER_TOPIC_MAX = 256;
+export const GRID_METER_JSON_PATH_MAX = 128;
+export const GRID_METER_URL_MAX = 512;
+export const GRID_METER_SECRET_MAX = 128;
+export const GRID_METER_HTTP_INTERVAL_S: Range = { min: 1, max: 60 };
+export const GRID_METER_HTTP_INTERVAL_DEFAULT_S = 5;
+/** A reading older than this is stale; never less than twice the HTTP poll interval. */
+export const GRID_METER_STALE_AFTER_S: Range = { min: 2, max: 600 };
+export const GRID_METER_STALE_AFTER_DEFAULT_S = 30;
+/** Consumption below zero for this long means a wrong sign setting (ms). */
+export const GRID_METER_IMPLAUSIBLE_AFTER_MS = 60_000;
+
+/** Export control (issue 35). */
+export const EXPORT_CONTROL_TARGET_W: Range = { min: -10_000, max: 10_000 };
+export const EXPORT_CONTROL_HYSTERESIS_W: Range = { min: 0, max: 1_000 };
+export const EXPORT_CONTROL_HYSTERESIS_DEFAULT_W = 20;
+export const EXPORT_CONTROL_COMMAND_SPACING_S: Range = { min: 1, max: 300 };
+export const EXPORT_CONTROL_COMMAND_SPACING_DEFAULT_S = 10;
+export const EXPORT_CONTROL_MANUAL_PAUSE_MIN: Range = { min: 1, max: 1_440 };
+export const EXPORT_CONTROL_MANUAL_PAUSE_DEFAULT_MIN = 30;
+/** Every inverter of up to eight devices of ten inverters each. */
+export const EXPORT_CONTROL_INVERTERS_MAX = 80;
+export const EXPORT_CONTROL_LIMIT_W: Range = { min: 0, max: 65_535 };
+/** A limit counts as applied when the read-back is within this share of the request. */
+export const EXPORT_CONTROL_CONFIRM_TOLERANCE = 0.02;
+/** A limit not confirmed within this long opens an alert and sends the inverter to its fallback. */
+export const EXPORT_CONTROL_CONFIRM_TIMEOUT_MS = 30_000;

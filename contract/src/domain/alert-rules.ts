@@ -24,6 +24,11 @@ export const ALERT_KINDS = [
   'radio-missing',
   'clock-unsynced',
   'history-stopped',
+  // Grid meter and export control (issue 35): the gateway's own subject (device 'local' on a
+  // simulated gateway; on a companion the first device's id); control-unconfirmed names an inverter.
+  'meter-lost',
+  'meter-implausible',
+  'control-unconfirmed',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -43,6 +48,10 @@ export const ALERT_RAISE_AFTER_MS: Readonly<Record<AlertKind, number>> = {
   'radio-missing': MINUTE,
   'clock-unsynced': 60 * MINUTE,
   'history-stopped': 0,
+  // Staleness already waited for `stale_after_s`, implausibility for a minute.
+  'meter-lost': 0,
+  'meter-implausible': 0,
+  'control-unconfirmed': 0,
 };
 
 /** An open alert clears once its condition has been gone this long (ms). */

@@ -53,6 +53,12 @@ export function englishText(
       return 'The clock is not synchronised';
     case 'history-stopped':
       return 'History recording stopped: the disk is full';
+    case 'meter-lost':
+      return 'The grid meter gives no reading: governed inverters are at their fallback limits';
+    case 'meter-implausible':
+      return "The grid meter's readings cannot be right: check its sign setting";
+    case 'control-unconfirmed':
+      return `${name} did not confirm the limit export control sent: it is at its fallback limit`;
   }
 }
 
