@@ -54,7 +54,7 @@ export function englishText(
     case 'history-stopped':
       return 'History recording stopped: the disk is full';
     case 'meter-lost':
-      return 'The grid meter gives no reading: governed inverters are at their fallback limits';
+      return 'The grid meter gives no usable reading';
     case 'meter-implausible':
       return "The grid meter's readings cannot be right: check its sign setting";
     case 'control-unconfirmed':

@@ -30,6 +30,13 @@ export interface GridMeterPort extends EventEmitter<GridMeterEvents> {
   state(): GridMeterState;
   /** The newest reading while the state is 'ok', else null: nothing stale is ever handed out. */
   usable(): GridMeterReading | null;
+  /**
+   * The house's grid energy registers, Wh, monotonic like a meter's own: power integrated
+   * between usable readings (never across a stale gap), kept in DATA_DIR/.heliodtu across
+   * restarts. History buckets, today's totals, Prometheus counters and Home Assistant's
+   * `total_increasing` sensors are all differences of these.
+   */
+  energy(): { readonly import_wh: number; readonly export_wh: number };
   /** The status as GET /api/gridmeter/status answers it. */
   status(): GridMeterStatus;
   /** Reads the meter now (an HTTP meter is polled at once) and answers the status. */
