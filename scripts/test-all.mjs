@@ -136,6 +136,19 @@ if (existsSync(e2eConfig)) {
   );
 }
 
+// Issue 36: the container image built and run for real with Podman (README, "In a container"):
+// each step one test; skipped with one line only where Podman cannot run.
+const containerReport = path.join(reports, 'container.json');
+runner(
+  'container image (podman)',
+  'node',
+  ['scripts/container/container-test.mjs'],
+  containerReport,
+  (r) => ({ passed: r.passed ?? 0, failed: r.failed ?? 0 }),
+  {},
+  (r) => r.tests.filter((t) => t.status === 'failed').map((t) => `container › ${t.name}`),
+);
+
 // The README's pictures are made by a script; one picture in CI keeps it from rotting.
 check('screenshots script (smoke)', 'node', ['scripts/screenshots.mjs', '--smoke']);
 

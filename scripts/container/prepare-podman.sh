@@ -25,7 +25,9 @@ as_root() {
 
 # 1. Packages.
 missing=()
-for pkg in podman runc mmdebstrap; do
+# netavark with aardvark-dns: containers on one network find each other by name (the test's
+# companion); iptables: published ports. Named, since they are only recommended by podman.
+for pkg in podman runc mmdebstrap netavark aardvark-dns iptables; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then
