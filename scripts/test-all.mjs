@@ -102,6 +102,7 @@ check('docs: the section-reference resolver and the README-table check', 'node',
 // Issue 23: a fresh install warns of nothing (engines for our Node, a decision on every
 // install script); in CI also none of `npm ci`'s output (NPM_CI_LOG, written by .ci/run).
 check('install prints no warning', 'node', ['scripts/check-install.mjs']);
+check('container health check', 'node', ['--test', 'scripts/container/healthcheck.test.mjs']);
 check('no import cycles', 'node', ['scripts/check-import-cycles.mjs']);
 
 const vitestReport = path.join(reports, 'vitest.json');

@@ -8,9 +8,20 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { get, liveInverters, postSetting } from './gateway-http.mjs';
+import { dayBucketCount, get, liveInverters, postSetting } from './gateway-http.mjs';
 import { figuresLine, imageContentProblems, imageHealthcheck } from './image-contents.mjs';
-import { freeLocalPort, imageBytes, podman, podmanQuiet, waitFor, whyNoPodman } from './podman.mjs';
+import {
+  freeLocalPort,
+  imageBytes,
+  leftBehind,
+  podman,
+  podmanQuiet,
+  removeStaleStages,
+  volumeNames,
+  waitFor,
+  waitHealthy,
+  whyNoPodman,
+} from './podman.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const reports = path.join(root, 'test-results');
@@ -30,6 +41,7 @@ const SIM_DAY = '2025-06-21';
 const tests = [];
 const figures = {};
 let buildOutput = '';
+let volumesBefore = new Set();
 mkdirSync(reports, { recursive: true });
 
 async function step(name, body) {
@@ -60,22 +72,6 @@ async function startContainer(name, env, extra = []) {
   return port;
 }
 
-/** `podman healthcheck run` (no systemd here schedules it) until healthy. */
-async function waitHealthy(name) {
-  const started = Date.now();
-  await waitFor(`${name} healthy`, () =>
-    podman(['healthcheck', 'run', name], { timeoutMs: 15_000 }).then(() => true),
-  );
-  return Date.now() - started;
-}
-
-/** Buckets of the simulated day's fleet curve. */
-async function dayBuckets(port) {
-  const { status, body } = await get(port, `/api/history/day?date=${SIM_DAY}`);
-  expect(status === 200, `/api/history/day answered ${status}`);
-  return body.total.points.length;
-}
-
 /** yield.json's save time (device ms), read from the volume by a throw-away container. */
 async function yieldSavedAt() {
   const text = await podman([
@@ -99,6 +95,7 @@ async function main() {
     });
     expect(result.status === 0, `prepare-podman.sh exited with ${result.status}`);
   });
+  volumesBefore = await volumeNames();
 
   await step('builds the image (--format docker, the layer cache reused)', async () => {
     const cold = process.env.CONTAINER_BUILD === 'cold';
@@ -178,7 +175,7 @@ async function main() {
 
   await step('stops on SIGTERM within 10 s, with history and yield.json written', async () => {
     bucketsBeforeStop = await waitFor('three 5-minute history buckets', async () =>
-      (await dayBuckets(port)) >= 3 ? dayBuckets(port) : 0,
+      (await dayBucketCount(port, SIM_DAY)) >= 3 ? dayBucketCount(port, SIM_DAY) : 0,
     );
     const savedBefore = await podman(['exec', names.gateway, 'cat', '/data/.heliodtu/yield.json'])
       .then((text) => JSON.parse(text).savedAt)
@@ -196,7 +193,7 @@ async function main() {
       savedAfter > savedBefore,
       `yield.json not written on stop (${savedBefore} → ${savedAfter})`,
     );
-    await podman(['rm', names.gateway]);
+    await podman(['rm', '--volumes', names.gateway]);
   });
 
   await step(
@@ -213,7 +210,7 @@ async function main() {
         (await get(port, '/api/security/config', defaultLogin)).status === 401,
         'old password works',
       );
-      const buckets = await dayBuckets(port);
+      const buckets = await dayBucketCount(port, SIM_DAY);
       expect(
         buckets >= bucketsBeforeStop,
         `history: ${buckets} buckets, ${bucketsBeforeStop} before the stop`,
@@ -253,29 +250,13 @@ async function main() {
 }
 
 async function cleanUp() {
-  await podmanQuiet(['rm', '--force', '--time', '0', names.companion, names.gateway]);
+  // --volumes: the companion's anonymous volume (the image's VOLUME) too.
+  await podmanQuiet(['rm', '--force', '--volumes', '--time', '0', names.companion, names.gateway]);
   await podmanQuiet(['volume', 'rm', '--force', volume]);
   await podmanQuiet(['network', 'rm', '--force', network]);
   await podmanQuiet(['secret', 'rm', secret]);
   await podmanQuiet(['rmi', image]);
-  await removeStaleStages();
-}
-
-/**
- * The build's stages stay as untagged images: the layer cache of the next run. Those of earlier
- * builds (labelled in the Containerfile) that this build no longer uses are removed.
- */
-async function removeStaleStages() {
-  if (!buildOutput) return;
-  const used = (buildOutput.match(/^--> [0-9a-f]{11,}$/gm) ?? []).map((line) => line.slice(4));
-  const stages = await podmanQuiet([
-    ...['images', '--quiet', '--filter', 'dangling=true'],
-    ...['--filter', 'label=org.heliodtu.stage'],
-  ]);
-  const stale = stages
-    .split('\n')
-    .filter((id) => id && !used.some((own) => own.startsWith(id) || id.startsWith(own)));
-  if (stale.length > 0) await podmanQuiet(['rmi', ...stale]);
+  await removeStaleStages(buildOutput);
 }
 
 const why = whyNoPodman();
@@ -293,13 +274,9 @@ try {
   await cleanUp();
 }
 if (tests.every((test) => test.status === 'passed')) {
-  await step('removes what it made (containers, volume, network, secret, image)', async () => {
-    const left = [
-      await podman(['ps', '--all', '--quiet', '--filter', `name=${prefix}`]),
-      await podman(['volume', 'ls', '--quiet', '--filter', `name=${prefix}`]),
-      await podman(['images', '--quiet', image]).catch(() => ''),
-    ].join('');
-    expect(left === '', `left behind: ${left}`);
+  await step('removes what it made (containers, volumes, network, secret, image)', async () => {
+    const left = await leftBehind({ prefix, image, volumesBefore });
+    expect(left.length === 0, `left behind: ${left.join(', ')}`);
   }).catch(() => undefined);
 }
 figures.totalSeconds = (Date.now() - started) / 1000;

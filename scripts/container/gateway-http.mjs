@@ -19,6 +19,13 @@ export async function get(port, path, login) {
   return { status: response.status, body };
 }
 
+/** How many 5-minute buckets the fleet's curve of one day (YYYY-MM-DD) has. */
+export async function dayBucketCount(port, date) {
+  const { status, body } = await get(port, `/api/history/day?date=${date}`);
+  if (status !== 200) throw new Error(`/api/history/day answered ${status}`);
+  return body.total.points.length;
+}
+
 /** POST of an OpenDTU setting: one form field `data` holding JSON. */
 export async function postSetting(port, path, data, login) {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, {

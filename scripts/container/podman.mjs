@@ -70,3 +70,55 @@ export async function waitFor(what, attempt, { limitMs = 60_000, everyMs = 500 }
   }
   throw new Error(`${what}: not within ${limitMs / 1000} s${last ? ` (${last.message})` : ''}`);
 }
+
+/** `podman healthcheck run` (no systemd here schedules it) until healthy; the ms it took. */
+export async function waitHealthy(name) {
+  const started = Date.now();
+  await waitFor(`${name} healthy`, () =>
+    podman(['healthcheck', 'run', name], { timeoutMs: 15_000 }).then(() => true),
+  );
+  return Date.now() - started;
+}
+
+const lines = (text) => text.split('\n').filter(Boolean);
+
+/** Every volume's name (anonymous ones are named by a hash). */
+export const volumeNames = async () => new Set(lines(await podman(['volume', 'ls', '--quiet'])));
+
+/**
+ * What a test run left: containers and networks named with its prefix, volumes that were not
+ * there before it (anonymous ones included), its secret and its image.
+ */
+export async function leftBehind({ prefix, image, volumesBefore }) {
+  const named = (kind) => podman([kind, 'ls', '--quiet', '--filter', `name=${prefix}`]);
+  const secrets = await podman(['secret', 'ls', '--format', '{{.Name}}']);
+  return [
+    ...lines(await podman(['ps', '--all', '--quiet', '--filter', `name=${prefix}`])),
+    ...lines(await named('network')),
+    ...[...(await volumeNames())].filter((name) => !volumesBefore.has(name)),
+    ...lines(secrets).filter((name) => name.startsWith(prefix)),
+    // `image exists` exits 1 when it does not.
+    ...(await podman(['image', 'exists', image]).then(
+      () => [image],
+      () => [],
+    )),
+  ];
+}
+
+/**
+ * The build's stages stay as untagged images: the layer cache of the next run. Those of earlier
+ * builds (labelled org.heliodtu.stage in the Containerfile) that this build no longer uses are
+ * removed, so that a machine running the test again and again does not fill up.
+ */
+export async function removeStaleStages(buildOutput) {
+  if (!buildOutput) return;
+  const used = (buildOutput.match(/^--> [0-9a-f]{11,}$/gm) ?? []).map((line) => line.slice(4));
+  const stages = await podmanQuiet([
+    ...['images', '--quiet', '--filter', 'dangling=true'],
+    ...['--filter', 'label=org.heliodtu.stage'],
+  ]);
+  const stale = lines(stages).filter(
+    (id) => !used.some((own) => own.startsWith(id) || id.startsWith(own)),
+  );
+  if (stale.length > 0) await podmanQuiet(['rmi', ...stale]);
+}
