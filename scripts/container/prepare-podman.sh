@@ -16,9 +16,10 @@ PULL_TIMEOUT_S=${PULL_TIMEOUT_S:-60}
 CONF=/etc/containers/containers.conf
 MARK='# Written by HelioDTU scripts/container/prepare-podman.sh'
 
+can_root() { [ "$(id -u)" -eq 0 ] || sudo -n true >/dev/null 2>&1; }
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"
-  elif command -v sudo >/dev/null 2>&1; then sudo -n "$@"
+  elif can_root; then sudo -n "$@"
   else echo "prepare-podman: needs root (or sudo) for: $*" >&2; return 1
   fi
 }
@@ -37,8 +38,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# 2. containers.conf: only ours is rewritten; an owner's own file is left alone.
-if [ ! -f "$CONF" ] || grep -qF "$MARK" "$CONF"; then
+# 2. containers.conf: only ours is rewritten; an owner's own file is left alone, and so is the
+# machine where we are not root (Podman's defaults may well suit it).
+if ! can_root; then
+  echo "prepare-podman: not root, $CONF left as it is"
+elif [ ! -f "$CONF" ] || grep -qF "$MARK" "$CONF"; then
   as_root mkdir -p /etc/containers
   as_root tee "$CONF.tmp" >/dev/null <<CONF_EOF
 $MARK
