@@ -60,10 +60,17 @@ else
 fi
 echo "prepare-podman: $(podman --version), runtime $(podman info --format '{{.Host.OCIRuntime.Name}}')"
 
-# 3. The base image: present, pulled, or the local stand-in.
+# 3. The base image: present, pulled, or the local stand-in. A stand-in made by an older
+# version of this script (its label) is made again.
+STANDIN_VERSION=2
 if podman image exists "$BASE_IMAGE"; then
-  echo "prepare-podman: base image $BASE_IMAGE present"
-  exit 0
+  made=$(podman image inspect --format '{{index .Labels "org.heliodtu.standin"}}' "$BASE_IMAGE")
+  if [ -z "$made" ] || [ "$made" = "<no value>" ] || [ "$made" = "$STANDIN_VERSION" ]; then
+    echo "prepare-podman: base image $BASE_IMAGE present"
+    exit 0
+  fi
+  echo "prepare-podman: the stand-in $BASE_IMAGE is of version $made, making version $STANDIN_VERSION"
+  podman rmi -f "$BASE_IMAGE" >/dev/null
 fi
 if [ "${PODMAN_STANDIN:-auto}" != "always" ] &&
   timeout "$PULL_TIMEOUT_S" podman pull -q "$BASE_IMAGE" >/dev/null 2>&1; then
@@ -91,18 +98,35 @@ mkdir -p "$work/ctx"
 cp "$(readlink -f "$(command -v node)")" "$work/ctx/node"
 npm_root=$(npm root -g)/npm
 cp -r "$npm_root" "$work/ctx/npm"
+# The official image's entrypoint runs node when the command is a flag or no program, and
+# execs the command, so that it (not a shell) is the container's first process.
+cat >"$work/ctx/docker-entrypoint.sh" <<'ENTRY_EOF'
+#!/bin/sh
+set -e
+if [ "${1#-}" != "$1" ] || ! command -v "$1" >/dev/null 2>&1; then
+  set -- node "$@"
+fi
+exec "$@"
+ENTRY_EOF
+chmod +x "$work/ctx/docker-entrypoint.sh"
 cat >"$work/ctx/Containerfile" <<'CTX_EOF'
 FROM localhost/debian:bookworm
 COPY node /usr/local/bin/node
 COPY npm /usr/local/lib/node_modules/npm
-# As the official image: npm and npx on the PATH, a user `node` (uid 1000), node as the command.
+COPY docker-entrypoint.sh /usr/local/bin/docker-entrypoint.sh
+# As the official image: npm and npx on the PATH, a user `node` (uid 1000), its entrypoint, node
+# as the command.
 RUN ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm \
  && ln -s ../lib/node_modules/npm/bin/npx-cli.js /usr/local/bin/npx \
  && groupadd --gid 1000 node \
  && useradd --uid 1000 --gid node --shell /bin/bash --create-home node
-ENV NODE_VERSION=STANDIN_NODE_VERSION
+ARG NODE_VERSION
+ARG STANDIN_VERSION
+ENV NODE_VERSION=$NODE_VERSION
+LABEL org.heliodtu.standin=$STANDIN_VERSION
+ENTRYPOINT ["docker-entrypoint.sh"]
 CMD ["node"]
 CTX_EOF
-sed -i "s/STANDIN_NODE_VERSION/$(node -p 'process.versions.node')/" "$work/ctx/Containerfile"
-podman build -q --pull=never --network none -t "$BASE_IMAGE" "$work/ctx" >/dev/null
+podman build -q --pull=never --network none --build-arg STANDIN_VERSION="$STANDIN_VERSION" \
+  --build-arg NODE_VERSION="$(node -p 'process.versions.node')" -t "$BASE_IMAGE" "$work/ctx" >/dev/null
 echo "prepare-podman: stand-in $BASE_IMAGE built ($(podman image inspect --format '{{.Size}}' "$BASE_IMAGE") bytes)"
