@@ -5,7 +5,7 @@
 // base image, build time and stop time. Skipped with one line only where Podman cannot run.
 //   CONTAINER_BUILD=cold  builds without the layer cache (to measure a first build)
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dayBucketCount, get, liveInverters, postSetting } from './gateway-http.mjs';
@@ -87,6 +87,20 @@ const gatewayEnv = {
   HISTORY_BACKFILL_DAYS: '0',
 };
 
+/**
+ * The machine's CA bundle for npm inside the build: where the registry is reached through a
+ * TLS proxy (as on the project's own machines), npm and Node trust it only when given it.
+ */
+function caBundleArgs() {
+  const bundle = '/etc/ssl/certs/ca-certificates.crt';
+  if (!existsSync(bundle)) return [];
+  return [
+    ...['--volume', `${bundle}:${bundle}:ro`],
+    ...['--build-arg', `npm_config_cafile=${bundle}`],
+    ...['--build-arg', `NODE_EXTRA_CA_CERTS=${bundle}`],
+  ];
+}
+
 async function main() {
   await step('prepares Podman and the base image (scripts/container/prepare-podman.sh)', () => {
     const result = spawnSync('bash', [path.join(root, 'scripts/container/prepare-podman.sh')], {
@@ -109,13 +123,7 @@ async function main() {
         '--network',
         'host',
         ...(cold ? ['--no-cache'] : []),
-        // The machine's CA bundle, for its npm registry (README, "In a container").
-        '--volume',
-        '/etc/ssl/certs/ca-certificates.crt:/etc/ssl/certs/ca-certificates.crt:ro',
-        '--build-arg',
-        'npm_config_cafile=/etc/ssl/certs/ca-certificates.crt',
-        '--build-arg',
-        'NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt',
+        ...caBundleArgs(),
         '--tag',
         image,
         root,
