@@ -146,6 +146,18 @@ describe('SIM_METER and SIM_WEATHER', () => {
     expect(readOptions([], { SIM_WEATHER: 'mixed' }).simWeather).toBe('mixed');
   });
 
+  it('SIM_WEATHER reaches the simulated fleet: an overcast noon gives a fraction of a clear one', async () => {
+    const noonOf = async (simWeather: 'clear' | 'overcast') => {
+      const gw = await buildTestGateway({ ...HOUSE_DAY, simWeather });
+      await gw.app.ready();
+      return sumOf(gw.app.device.acOutputs().map((o) => o.watts));
+    };
+    const clear = await noonOf('clear');
+    const overcast = await noonOf('overcast');
+    expect(clear).toBeGreaterThan(2500);
+    expect(overcast).toBeLessThan(0.45 * clear);
+  });
+
   it('refuse a value they do not know, naming it', () => {
     expect(() => readOptions([], { SIM_METER: 'shelly' })).toThrow(/SIM_METER.*"shelly"/);
     expect(() => readOptions([], { SIM_WEATHER: 'sunny' })).toThrow(/SIM_WEATHER.*"sunny"/);
