@@ -81,6 +81,10 @@ describe('the gateway as a Shelly Pro 3EM', () => {
       app: 'Pro3EM',
       auth_en: false,
     });
+    const whole = await json(await gw.request('GET', '/rpc/Shelly.GetStatus', { auth: null }));
+    expect(Object.keys(whole['em:0'] as object).sort()).toEqual(EM_FIELDS);
+    expect(Object.keys(whole['emdata:0'] as object).sort()).toEqual(EMDATA_FIELDS);
+    expect(whole['sys']).toMatchObject({ mac: info['mac'], unixtime: expect.any(Number) });
     // Shelly matches method names without regard to case.
     expect((await gw.request('GET', '/rpc/em.getstatus?id=0', { auth: null })).status).toBe(200);
 

@@ -155,6 +155,25 @@ export function emDataStatus(counters: MeterCounters): ShellyEmDataStatus {
   };
 }
 
+/** Shelly.GetStatus: the meter's components by key, and the few `sys` fields clients read. */
+export function deviceStatus(
+  em: ShellyEmStatus,
+  emdata: ShellyEmDataStatus,
+  sys: { mac: string; at: number; uptimeSeconds: number; localTime: string },
+): Record<string, unknown> {
+  return {
+    'em:0': em,
+    'emdata:0': emdata,
+    sys: {
+      mac: sys.mac,
+      restart_required: false,
+      time: sys.localTime,
+      unixtime: Math.floor(sys.at / 1000),
+      uptime: Math.floor(sys.uptimeSeconds),
+    },
+  };
+}
+
 /** Shelly.GetDeviceInfo, as much as a client needs to tell what it talks to. */
 export function deviceInfo(mac: string): Record<string, unknown> {
   return {

@@ -2,7 +2,14 @@ import fp from 'fastify-plugin';
 import type { SimulatedHousePort } from '../grid-meter/grid-meter-port.js';
 import { HouseMeterStore } from '../device/house-meter-store.js';
 import { SimulatedHouse, spreadOverPhases } from '../device/house-sim.js';
-import { SHELLY_DEVICE_ID, deviceInfo, emDataStatus, emStatus } from '../device/shelly-em.js';
+import { localParts } from '../device/posix-tz.js';
+import {
+  SHELLY_DEVICE_ID,
+  deviceInfo,
+  deviceStatus,
+  emDataStatus,
+  emStatus,
+} from '../device/shelly-em.js';
 import { ShellyEmPublisher } from '../mqtt/shelly-em-publisher.js';
 import { shellyRpcRoutes } from '../routes/shelly-rpc.js';
 
@@ -51,6 +58,14 @@ export const simulatedHousePlugin = fp(
         emStatus: () => status().em,
         emDataStatus: () => emDataStatus(house.counters()),
         deviceInfo: () => deviceInfo(mac),
+        status: () => {
+          const { em, emdata } = status();
+          const at = app.clock.now();
+          const local = localParts(at, app.store.config.ntp.timezone);
+          const localTime = `${String(local.hour).padStart(2, '0')}:${String(local.minute).padStart(2, '0')}`;
+          const uptimeSeconds = (Date.now() - app.system.bootedAt) / 1000;
+          return deviceStatus(em, emdata, { mac, at, uptimeSeconds, localTime });
+        },
       },
     });
 

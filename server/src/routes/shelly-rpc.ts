@@ -6,6 +6,8 @@ export interface ShellyMeter {
   emStatus(): ShellyEmStatus;
   emDataStatus(): ShellyEmDataStatus;
   deviceInfo(): Record<string, unknown>;
+  /** Shelly.GetStatus: every component's status by its key (`em:0`, `emdata:0`, `sys`). */
+  status(): Record<string, unknown>;
 }
 
 /** Shelly Gen2's error codes for an argument that is missing or wrong, and for an unknown id. */
@@ -17,7 +19,7 @@ type Query = Record<string, string | string[] | undefined>;
 /**
  * The gateway answering as a Shelly Pro 3EM (power-control §2), on its own port and without a
  * login, only with SIM_METER=house: `GET /rpc/EM.GetStatus?id=0`, `GET /rpc/EMData.GetStatus?id=0`
- * and `GET /rpc/Shelly.GetDeviceInfo`. Method names are matched without regard to case, as the
+ * `GET /rpc/Shelly.GetDeviceInfo` and `GET /rpc/Shelly.GetStatus`. Method names are matched without regard to case, as the
  * device does; anything else under /rpc/ is Shelly's "No handler" 404, never the interface's page.
  */
 export const shellyRpcRoutes: FastifyPluginAsync<{ meter: ShellyMeter }> = async (
@@ -40,6 +42,7 @@ export const shellyRpcRoutes: FastifyPluginAsync<{ meter: ShellyMeter }> = async
     'em.getstatus': (reply, query) => withId(reply, query, () => meter.emStatus()),
     'emdata.getstatus': (reply, query) => withId(reply, query, () => meter.emDataStatus()),
     'shelly.getdeviceinfo': (reply) => reply.type('application/json').send(meter.deviceInfo()),
+    'shelly.getstatus': (reply) => reply.type('application/json').send(meter.status()),
   };
   app.get('/rpc/*', async (request, reply) => {
     const method = (request.params as { '*': string })['*'];
