@@ -36,6 +36,7 @@ import { loggingRoutes } from './routes/logging.js';
 import { consoleEventsPlugin, consoleLoggerOptions } from './plugins/console-events.js';
 import { consoleSocketRoutes } from './routes/sockets/console-socket.js';
 import { devicePlugin } from './plugins/device.js';
+import { simulatedHousePlugin } from './plugins/simulated-house.js';
 import { livedataRoutes } from './routes/livedata.js';
 import { limitRoutes } from './routes/limit.js';
 import { powerRoutes } from './routes/power.js';
@@ -159,6 +160,8 @@ export async function buildApp({
     await app.register(alertsPlugin);
   } else {
     await app.register(devicePlugin);
+    // SIM_METER=house: the house beside the fleet, answering as a Shelly Pro 3EM on /rpc/….
+    await app.register(simulatedHousePlugin);
     await app.register(mqttPlugin);
     await app.register(mqttPublishingPlugin);
     await app.register(consoleEventsPlugin);

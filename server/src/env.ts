@@ -8,6 +8,7 @@ import { DeviceTarget } from './device/relay/device-target.js';
 import { deviceIdOfName, envSuffixOfName } from './device/relay/device-names.js';
 import { DEVICE_NAME_MAX_BYTES } from '@heliodtu/contract/companion';
 import type { ReconnectPolicy } from './reconnect-policy.js';
+import type { DayType } from './device/weather.js';
 import {
   FIRMWARE_RELEASES,
   generationOfRelease,
@@ -37,6 +38,14 @@ export interface GatewayOptions {
    * v26.3.30, with that release's whole wire. Absent means v24 (tests).
    */
   simFirmware?: FirmwareGeneration;
+  /** SIM_WEATHER: every simulated day of this type; absent means drawn per day from the seed. */
+  simWeather?: DayType;
+  /**
+   * SIM_METER: `house` puts the simulated house and its Shelly Pro 3EM beside the fleet
+   * (power-control §2). Absent means none (tests); readOptions defaults it to `house` with the
+   * demo fleet on a simulated gateway.
+   */
+  simMeter?: 'house' | 'none';
   /** MQTT reconnect back-off (tests shorten it); default 1 s doubling to 30 s. */
   mqttReconnect?: { initialMs: number; maxMs: number };
   /** /livedata sender timing (tests shorten it); default 1 s tick, each inverter at least every 10 s. */
@@ -93,6 +102,8 @@ const FLAGS = {
   'sim-speed': { type: 'string' },
   'sim-faults': { type: 'string' },
   'sim-firmware': { type: 'string' },
+  'sim-weather': { type: 'string' },
+  'sim-meter': { type: 'string' },
   'dtu-url': { type: 'string' },
   'dtu-user': { type: 'string' },
   'dtu-password': { type: 'string' },
@@ -117,6 +128,7 @@ export function readOptions(
   const fleet = pick('sim-fleet', 'SIM_FLEET') ?? 'demo';
   if (fleet !== 'demo' && fleet !== 'none')
     throw new Error(`SIM_FLEET must be demo or none, got "${fleet}"`);
+  const companionUrl = pick('dtu-url', 'DTU_URL');
   const speed = toNumber('SIM_SPEED', pick('sim-speed', 'SIM_SPEED'), 1);
   if (speed <= 0) throw new Error('SIM_SPEED must be greater than 0');
   const firmwareRelease = pick('sim-firmware', 'SIM_FIRMWARE') || FIRMWARE_RELEASES.v24;
@@ -128,6 +140,14 @@ export function readOptions(
   const variant = toNumber('SIM_FLEET_VARIANT', pick('sim-fleet-variant', 'SIM_FLEET_VARIANT'), 0);
   if (!Number.isInteger(variant) || variant < 0 || variant > DEMO_FLEET_VARIANT_MAX) {
     throw new Error(`SIM_FLEET_VARIANT must be a whole number 0..${DEMO_FLEET_VARIANT_MAX}`);
+  }
+  const weather = pick('sim-weather', 'SIM_WEATHER') || undefined;
+  if (weather !== undefined && !DAY_TYPES.includes(weather as DayType)) {
+    throw new Error(`SIM_WEATHER must be ${DAY_TYPES.join(', ')} or empty, got "${weather}"`);
+  }
+  const meter = pick('sim-meter', 'SIM_METER') || undefined;
+  if (meter !== undefined && meter !== 'house' && meter !== 'none') {
+    throw new Error(`SIM_METER must be house or none, got "${meter}"`);
   }
   const simStart = pick('sim-start', 'SIM_START') || undefined;
   // Checked before the first boot writes config.json, so a typo does not cost the demo fleet.
@@ -150,10 +170,15 @@ export function readOptions(
       .map((f) => f.trim())
       .filter(Boolean),
     simFirmware,
+    ...(weather ? { simWeather: weather as DayType } : {}),
+    // A companion has no simulated fleet to put a house beside: never a house there.
+    simMeter: companionUrl
+      ? 'none'
+      : ((meter as 'house' | 'none' | undefined) ?? (fleet === 'demo' ? 'house' : 'none')),
     history: readHistoryOptions(env),
     alerts: readAlertsOptions(env),
     ...readCompanion(
-      pick('dtu-url', 'DTU_URL'),
+      companionUrl,
       {
         user: pick('dtu-user', 'DTU_USER'),
         password: pick('dtu-password', 'DTU_PASSWORD'),
@@ -245,6 +270,8 @@ function readCompanion(
   const [first] = devices;
   return { companion: { ...first!, ...(single ? {} : { devices }) } };
 }
+
+const DAY_TYPES: readonly DayType[] = ['clear', 'hazy', 'mixed', 'overcast'];
 
 /** `Name=address`: a name holds no `:` or `/`, so an address's own `=` is not taken for one. */
 const NAMED_ENTRY = /^([^=:/]+)=(.+)$/;

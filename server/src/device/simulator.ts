@@ -110,6 +110,19 @@ export class FleetSimulator extends FleetEngine {
     return this.records.map((r) => r.serial);
   }
 
+  /**
+   * What each inverter on the roof feeds into the grid at this moment (W, library order), as a
+   * meter at the grid connection measures it: the physics, not the DTU's last poll. HMT
+   * inverters feed three phases (the simulated house's meter spreads them, power-control §2).
+   */
+  acOutputs(): { serial: string; watts: number; threePhase: boolean }[] {
+    return this.records.map((r) => ({
+      serial: r.serial,
+      watts: r.sim.point.ac.power,
+      threePhase: r.sim.hardware.family.phases === 3,
+    }));
+  }
+
   /** DTU uptime in ms as the simulation sees it. */
   uptimeMs(): number {
     return this.uptime;

@@ -71,6 +71,7 @@ export const historyPlugin = fp<HistoryPluginOptions>(
           ? {
               slots: app.store.config.inverters,
               seed: simSeed,
+              weather: app.system.options.simWeather,
               latitude: ntp.latitude,
               longitude: ntp.longitude,
               nowMs: app.clock.now(),

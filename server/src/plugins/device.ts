@@ -50,6 +50,7 @@ export const devicePlugin = fp<DevicePluginOptions>(
       consoleLog: app.consoleLog,
       radios: () => radios,
       firmware: app.system.firmware,
+      ...(options.simWeather ? { weather: options.simWeather } : {}),
       ...(autoTick === undefined ? {} : { autoTick }),
     });
     app.decorate('device', device);
