@@ -60,6 +60,8 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
     this.negativeSince = null;
     this.implausibleNow = false;
     this.options.registers.gap();
+    // Today's base is taken now if the registers have none for this day yet.
+    this.options.registers.today(this.options.dayStart(this.options.now()));
     this.ticker = setInterval(() => this.tick(), TICK_MS);
     this.ticker.unref();
     if (this.settings.source === 'http') this.schedulePoll(0);
