@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { addAlertConditionSource } from '../alerts/extra-conditions.js';
 import { LocalCalendar } from '../history/local-day.js';
 import { STATE_DIR } from '../store/chip-id.js';
 import { EnergyRegisters } from './energy-registers.js';
@@ -78,6 +79,7 @@ export const gridMeterPlugin = fp(
     meter.start();
     app.decorate('gridMeter', meter);
     app.decorate('gridMeterSettings', settings);
+    addAlertConditionSource(app, (now, device) => meter.alertConditions(now, device));
     app.addHook('onClose', async () => meter.close());
   },
   { name: 'grid-meter' },

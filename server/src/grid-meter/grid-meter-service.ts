@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { GridMeterState, GridMeterStatus, HouseEnergy } from '@heliodtu/contract/grid-meter';
+import { subjectOf, type AlertCondition } from '@heliodtu/contract/domain/alert-rules';
 import { GRID_METER_IMPLAUSIBLE_AFTER_MS } from '@heliodtu/contract/limits';
 import type {
   GridMeterEvents,
@@ -39,6 +40,8 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
   private negativeSince: number | null = null;
   private implausibleNow = false;
   private lastState: GridMeterState = 'off';
+  /** The last usable reading's time, or when reading started: what 'meter-lost' waits from. */
+  private goodAt = 0;
   private ticker: NodeJS.Timeout | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
@@ -60,6 +63,7 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
     this.negativeSince = null;
     this.implausibleNow = false;
     this.options.registers.gap();
+    this.goodAt = this.options.now();
     // Today's base is taken now if the registers have none for this day yet.
     this.options.registers.today(this.options.dayStart(this.options.now()));
     this.ticker = setInterval(() => this.tick(), TICK_MS);
@@ -122,7 +126,10 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
     this.judgePlausibility(now, power_w);
     this.options.registers.add(now, power_w, this.settings.stale_after_s * 1000);
     this.updateState();
-    if (this.state() === 'ok') this.emit('reading', this.latest);
+    if (this.state() === 'ok') {
+      this.goodAt = now;
+      this.emit('reading', this.latest);
+    }
   }
 
   /** The source failed: the meter is not usable until it answers again. */
@@ -161,6 +168,22 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
     if (!this.latest) return 'waiting';
     if (this.options.now() - this.latest.at > this.settings.stale_after_s * 1000) return 'stale';
     return this.implausibleNow ? 'implausible' : 'ok';
+  }
+
+  /**
+   * The alert conditions: 'meter-lost' once a set meter gave no usable reading for
+   * stale_after_s (stale, unreachable, no path, or nothing yet), 'meter-implausible' while so.
+   */
+  alertConditions(now: number, device: string): AlertCondition[] {
+    const state = this.state();
+    const subject = subjectOf(device);
+    if (state === 'implausible') return [{ kind: 'meter-implausible', subject }];
+    const lost =
+      state === 'stale' || state === 'unreachable' || state === 'no_path' || state === 'waiting';
+    if (lost && now - this.goodAt >= this.settings.stale_after_s * 1000) {
+      return [{ kind: 'meter-lost', subject }];
+    }
+    return [];
   }
 
   usable(): GridMeterReading | null {
