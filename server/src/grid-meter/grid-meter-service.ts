@@ -11,6 +11,7 @@ import type {
 import type { EnergyRegisters } from './energy-registers.js';
 import type { GridMeterSettings } from './grid-meter-settings.js';
 import { readHttpMeter } from './http-meter.js';
+import { MqttMeter } from './mqtt-meter.js';
 
 export interface GridMeterServiceOptions {
   settings: () => GridMeterSettings;
@@ -46,6 +47,7 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
   private pollTimer: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
   private closed = false;
+  private mqtt: MqttMeter | null = null;
 
   constructor(private readonly options: GridMeterServiceOptions) {
     super();
@@ -69,10 +71,31 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
     this.ticker = setInterval(() => this.tick(), TICK_MS);
     this.ticker.unref();
     if (this.settings.source === 'http') this.schedulePoll(0);
+    if (this.settings.source === 'mqtt') this.startMqtt();
     this.tick();
   }
 
+  private startMqtt(): void {
+    const { broker, mqtt } = this.settings;
+    if (broker.url === '') return;
+    const meter = new MqttMeter({
+      ...broker,
+      ...mqtt,
+      now: this.options.now,
+      onReading: (parts, oldestAt) => {
+        if (this.mqtt === meter) this.accept(parts, oldestAt);
+      },
+      onFault: (state, detail) => {
+        if (this.mqtt === meter) this.fault(state, detail);
+      },
+    });
+    this.mqtt = meter;
+    void meter.start();
+  }
+
   private stopSources(): void {
+    void this.mqtt?.close();
+    this.mqtt = null;
     if (this.ticker) clearInterval(this.ticker);
     if (this.pollTimer) clearTimeout(this.pollTimer);
     this.ticker = null;
@@ -115,19 +138,21 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
   }
 
   /** A new reading from the source: per phase or summed topic, in the meter's own sign. */
-  accept(parts: readonly number[]): void {
+  accept(parts: readonly number[], oldestAt?: number): void {
     const now = this.options.now();
     const sign = this.settings.invert_sign ? -1 : 1;
     // The owner's sign goes first: everything after this is import positive.
     const phases_w = parts.map((p) => p * sign + 0);
     const power_w = phases_w.reduce((sum, p) => sum + p, 0);
     this.failure = null;
-    this.latest = { power_w, phases_w: parts.length > 1 ? phases_w : [], at: now };
+    // A sum of phases is as old as its oldest phase.
+    const at = Math.min(now, oldestAt ?? now);
+    this.latest = { power_w, phases_w: parts.length > 1 ? phases_w : [], at };
     this.judgePlausibility(now, power_w);
     this.options.registers.add(now, power_w, this.settings.stale_after_s * 1000);
     this.updateState();
     if (this.state() === 'ok') {
-      this.goodAt = now;
+      this.goodAt = at;
       this.emit('reading', this.latest);
     }
   }
@@ -251,7 +276,9 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
 
   async close(): Promise<void> {
     this.closed = true;
+    const mqtt = this.mqtt;
     this.stopSources();
+    await mqtt?.close();
     await this.polling;
     await this.options.registers.persist(this.options.now(), true);
   }
