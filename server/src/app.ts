@@ -56,6 +56,8 @@ import { companionDevicesRoutes } from './routes/companion-devices.js';
 import type { RegisteredDevice } from './device/relay/device-registry.js';
 import { alertsPlugin } from './alerts/alerts-plugin.js';
 import { alertsRoutes } from './routes/alerts.js';
+import { gridMeterPlugin } from './grid-meter/grid-meter-plugin.js';
+import { gridMeterRoutes } from './routes/gridmeter.js';
 import { simTestRoutes } from './routes/sim-test.js';
 
 export interface BuildAppOptions {
@@ -157,6 +159,7 @@ export async function buildApp({
     // Days by the device's own time zone, read from it (issue 24).
     await app.register(historyPlugin, { source: companion.live, tz: () => companion.timezone });
     followDevicesInHistory(app);
+    await app.register(gridMeterPlugin);
     await app.register(alertsPlugin);
   } else {
     await app.register(devicePlugin);
@@ -166,6 +169,7 @@ export async function buildApp({
     await app.register(mqttPublishingPlugin);
     await app.register(consoleEventsPlugin);
     await app.register(historyPlugin);
+    await app.register(gridMeterPlugin);
     await app.register(alertsPlugin);
   }
 
@@ -217,6 +221,7 @@ export async function buildApp({
   await app.register(companionRoutes);
   await app.register(companionDevicesRoutes);
   await app.register(alertsRoutes);
+  await app.register(gridMeterRoutes);
   await app.register(simTestRoutes);
   await app.register(apiDescriptionRoutes);
   // Last: unmatched paths fall back to the interface, as on the device.
@@ -271,6 +276,7 @@ async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
   await app.register(companionRoutes);
   await app.register(companionDevicesRoutes);
   await app.register(alertsRoutes);
+  await app.register(gridMeterRoutes);
   await app.register(apiDescriptionRoutes);
   await app.register(relayRoutes, { registry });
   await app.register(webStaticPlugin, {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { RESPONSE_SCHEMAS } from '../endpoints.js';
 import { HISTORY_RESPONSE_SCHEMAS } from '../history.js';
+import { GRID_METER_OPERATIONS } from './grid-meter-operations.js';
 import { HELIODTU_OPERATIONS } from './heliodtu-operations.js';
 import { OPENDTU_OPERATIONS } from './opendtu-operations.js';
 import type { Guard, Operation } from './operation.js';
@@ -9,6 +10,7 @@ import type { Guard, Operation } from './operation.js';
 export const API_OPERATIONS: Readonly<Record<string, Operation>> = {
   ...OPENDTU_OPERATIONS,
   ...HELIODTU_OPERATIONS,
+  ...GRID_METER_OPERATIONS,
 };
 
 const CONTRACT_RESPONSES: Readonly<Record<string, z.ZodType>> = {

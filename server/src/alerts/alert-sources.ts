@@ -18,7 +18,7 @@ export const daylightAt =
 /** The simulated fleet as the evaluator reads it: live data, event log and command results. */
 export function fleetSources(
   fleet: FleetSimulator,
-  common: Pick<AlertSources, 'now' | 'daylight' | 'historyRecording'>,
+  common: Pick<AlertSources, 'now' | 'daylight' | 'historyRecording' | 'extraConditions'>,
 ): AlertSources {
   return {
     ...common,

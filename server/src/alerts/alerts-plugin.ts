@@ -9,6 +9,7 @@ import { MemoryAlertRows, type AlertRecord, type AlertRowsApi } from '../history
 import { primaryInterface } from '../system/host-network.js';
 import { AlertSettingsStore, inQuietHours } from './alert-settings.js';
 import { ALERTS_DEFAULTS } from './alerts-options.js';
+import { extraConditionsOf } from './extra-conditions.js';
 import { wireAlert } from './alert-text.js';
 import { AlertsMqtt } from './alerts-mqtt.js';
 import { DigestSchedule } from './digest-schedule.js';
@@ -55,6 +56,9 @@ async function evaluatorsOf(
     now: () => app.clock.now(),
     daylight,
     historyRecording: () => (app.history ? app.history.recording : null),
+    extraConditions: extraConditionsOf(app, () =>
+      app.devices ? app.devices.first?.id : app.device.deviceId,
+    ),
   };
   const registry = app.devices;
   if (!registry) {

@@ -33,7 +33,7 @@ export const deviceDaylight =
  */
 export function companionSources(
   companion: DeviceCompanion | (() => DeviceCompanion | undefined),
-  common: Pick<AlertSources, 'now' | 'daylight' | 'historyRecording'>,
+  common: Pick<AlertSources, 'now' | 'daylight' | 'historyRecording' | 'extraConditions'>,
   reads?: Pick<CompanionAlertReads, 'commandStatus' | 'eventLog'>,
 ): AlertSources {
   const current = typeof companion === 'function' ? companion : () => companion;
@@ -64,7 +64,7 @@ export function companionSources(
 export function followCompanionDevices(
   evaluators: AlertEvaluators,
   registry: DeviceRegistry,
-  common: Pick<AlertSources, 'now' | 'daylight' | 'historyRecording'>,
+  common: Pick<AlertSources, 'now' | 'daylight' | 'historyRecording' | 'extraConditions'>,
   eventLogTurnMs = EVENT_LOG_TURN_MS,
   /** Daylight at a device's own place (tests give a sun of their own). */
   atPlace: typeof daylightAt = daylightAt,

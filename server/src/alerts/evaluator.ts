@@ -49,6 +49,8 @@ export interface AlertSources {
   deviceAwaySince?(): number | null;
   /** The history recorder: false once stopped; null without history. */
   historyRecording(): boolean | null;
+  /** Gateway-level conditions of other services (extra-conditions.ts), for this device. */
+  extraConditions?(now: number, device: string): AlertCondition[];
 }
 
 interface EvaluatorEvents {
@@ -168,6 +170,7 @@ export class AlertEvaluator extends EventEmitter<EvaluatorEvents> implements Ale
         deviceAwaySince: awaySince,
         historyRecording: sources.historyRecording(),
       }),
+      ...(sources.extraConditions?.(now, device) ?? []),
     );
     // While the device is away its last frames say nothing new about its inverters.
     if (awaySince === null) {

@@ -1,0 +1,110 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { GRID_METER_IMPLAUSIBLE_AFTER_MS } from '@heliodtu/contract/limits';
+import { EnergyRegisters } from './energy-registers.js';
+import type { GridMeterReading } from './grid-meter-port.js';
+import { GridMeterService } from './grid-meter-service.js';
+import { defaultGridMeterSettings, type GridMeterSettings } from './grid-meter-settings.js';
+
+async function meterOn(
+  settings: GridMeterSettings,
+  over: { production?: () => number; house?: () => GridMeterReading; dir?: string } = {},
+) {
+  const dir = over.dir ?? (await mkdtemp(path.join(tmpdir(), 'grid-meter-')));
+  const clock = { now: Date.UTC(2026, 5, 21, 12) };
+  const registers = new EnergyRegisters(path.join(dir, 'grid-energy.json'));
+  await registers.load();
+  const meter = new GridMeterService({
+    settings: () => settings,
+    registers,
+    now: () => clock.now,
+    production: over.production ?? (() => 0),
+    productionToday: () => 4000,
+    dayStart: () => Date.UTC(2026, 5, 21),
+    simulatedHouse: over.house ? { reading: over.house } : undefined,
+    log: () => undefined,
+  });
+  meter.start();
+  onTestFinished(() => meter.close());
+  return { meter, clock, dir, registers };
+}
+
+const mqttSettings = (): GridMeterSettings => ({
+  ...defaultGridMeterSettings(false),
+  source: 'mqtt',
+  mqtt: { topics: ['a', 'b', 'c'], json_path: '' },
+});
+
+describe('grid meter service', () => {
+  it('is stale once the newest reading is older than stale_after_s on the gateway clock, and hands nothing stale out', async () => {
+    const { meter, clock } = await meterOn(mqttSettings());
+    expect(meter.state()).toBe('waiting');
+    meter.accept([100, 200, -50]);
+    expect(meter.usable()).toMatchObject({ power_w: 250, phases_w: [100, 200, -50] });
+    clock.now += 30_000;
+    expect(meter.state()).toBe('ok');
+    clock.now += 1;
+    expect(meter.state()).toBe('stale');
+    expect(meter.usable()).toBeNull();
+    expect(meter.status()).toMatchObject({ state: 'stale', power_w: null, age_ms: 30_001 });
+  });
+
+  it('applies the sign setting first', async () => {
+    const { meter } = await meterOn({ ...mqttSettings(), invert_sign: true });
+    meter.accept([300]);
+    expect(meter.usable()?.power_w).toBe(-300);
+  });
+
+  it('calls a meter implausible after consumption stayed below zero for the limit', async () => {
+    const states: string[] = [];
+    const { meter, clock } = await meterOn(mqttSettings(), { production: () => 500 });
+    meter.on('state', (s) => states.push(s));
+    meter.accept([-800]);
+    clock.now += GRID_METER_IMPLAUSIBLE_AFTER_MS - 1000;
+    meter.accept([-800]);
+    expect(meter.state()).toBe('ok');
+    clock.now += 1000;
+    meter.accept([-800]);
+    expect(meter.state()).toBe('implausible');
+    expect(meter.usable()).toBeNull();
+    meter.accept([-200]);
+    expect(meter.state()).toBe('ok');
+    expect(states).toEqual(['ok', 'implausible', 'ok']);
+  });
+
+  it('integrates import and export between readings, never across a stale gap, and keeps them across a restart', async () => {
+    const first = await meterOn(mqttSettings());
+    first.meter.accept([1000]);
+    first.clock.now += 3_600_000 / 100; // 36 s > 30 s stale: a gap, nothing counted
+    first.meter.accept([1000]);
+    expect(first.meter.energy()).toEqual({ import_wh: 0, export_wh: 0 });
+    first.clock.now += 18_000;
+    first.meter.accept([1000]);
+    expect(first.meter.energy().import_wh).toBeCloseTo(5, 6);
+    first.clock.now += 18_000;
+    first.meter.accept([-1000]); // crosses zero halfway: 1.25 Wh each side
+    expect(first.meter.energy().import_wh).toBeCloseTo(6.25, 6);
+    expect(first.meter.energy().export_wh).toBeCloseTo(1.25, 6);
+    expect(first.meter.status().today).toMatchObject({
+      production_wh: 4000,
+      export_wh: expect.closeTo(1.25, 6),
+    });
+    await first.meter.close();
+    const second = await meterOn(mqttSettings(), { dir: first.dir });
+    expect(second.meter.energy().import_wh).toBeCloseTo(6.25, 6);
+    expect(second.meter.energy().export_wh).toBeCloseTo(1.25, 6);
+  });
+
+  it('reads the simulated house every tick', async () => {
+    let watts = 420;
+    const settings = { ...defaultGridMeterSettings(true) };
+    const { meter } = await meterOn(settings, {
+      house: () => ({ power_w: watts, phases_w: [], at: 0 }),
+    });
+    expect(meter.status()).toMatchObject({ source: 'simulated', state: 'ok', power_w: 420 });
+    watts = -90;
+    expect((await meter.readNow()).power_w).toBe(-90);
+  });
+});
