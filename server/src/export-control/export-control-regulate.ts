@@ -1,0 +1,86 @@
+import type { ExportControlConfig, ExportControlState } from '@heliodtu/contract/export-control';
+import {
+  isSunHeld,
+  neededProduction,
+  shareLimits,
+  type ShareCandidate,
+} from '@heliodtu/contract/domain/export-control-share';
+import { planCommands, withinHysteresis } from '@heliodtu/contract/domain/export-control-decide';
+import type { GovernableInverter } from './export-control-port.js';
+import { currentLimit, recordKey, type GovernedRecord } from './governed-record.js';
+
+/** One governed inverter control may change now. */
+export interface Candidate {
+  readonly record: GovernedRecord;
+  readonly inverter: GovernableInverter;
+  readonly lower_w: number;
+  readonly upper_w: number;
+  /** Its limit while control cannot see the grid, W (the owner's, else its lower limit). */
+  readonly fallback_w: number;
+}
+
+export interface Decision {
+  readonly state: ExportControlState;
+  readonly commands: readonly { candidate: Candidate; watts: number }[];
+}
+
+/**
+ * One decision from what is measured (docs/power-control.md §3): the production needed is
+ * shared among the inverters control may change now; inverters away, paused or at their
+ * fallback are not among them, so nobody makes up for them beyond their own upper limits.
+ */
+export function regulate(
+  candidates: readonly Candidate[],
+  grid_w: number,
+  config: ExportControlConfig,
+  now: number,
+): Decision {
+  const { target_w, hysteresis_w } = config;
+  if (candidates.length === 0) return { state: 'holding', commands: [] };
+  if (withinHysteresis(grid_w, target_w, hysteresis_w)) {
+    for (const c of candidates) c.record.reason = 'Grid power is within the hysteresis';
+    return { state: 'holding', commands: [] };
+  }
+  const share: ShareCandidate[] = candidates.map((c) => ({
+    key: recordKey(c.record.device, c.record.serial),
+    lower_w: c.lower_w,
+    upper_w: c.upper_w,
+    power_w: c.inverter.power_w ?? 0,
+    limit_w: currentLimit(c.record, c.inverter),
+    inputs_w: c.inverter.inputs_w,
+  }));
+  const needed = neededProduction(share, grid_w, target_w);
+  const limits = shareLimits(share, needed);
+  const spacingMs = config.command_spacing_s * 1000;
+  const plan = candidates.map((c, n) => {
+    const key = share[n]?.key ?? '';
+    const from = currentLimit(c.record, c.inverter) ?? c.upper_w;
+    const held = share[n] !== undefined && isSunHeld(share[n]);
+    c.record.reason = held
+      ? 'The sun holds it below its limit: no more headroom than it can use'
+      : 'Shares the production needed by its upper limit';
+    return {
+      key,
+      from_w: from,
+      to_w: limits.get(key) ?? from,
+      lower_w: c.lower_w,
+      upper_w: c.upper_w,
+      increaseHeld: c.record.lastIncreaseAt !== null && now - c.record.lastIncreaseAt < spacingMs,
+    };
+  });
+  const planned = planCommands(plan, hysteresis_w);
+  const byKey = new Map(candidates.map((c, n) => [share[n]?.key ?? '', c]));
+  const commands = planned.flatMap((command) => {
+    const candidate = byKey.get(command.key);
+    return candidate ? [{ candidate, watts: command.watts }] : [];
+  });
+  if (commands.length > 0) return { state: 'regulating', commands };
+  const importing = grid_w > target_w;
+  const atBound = plan.every((p) =>
+    importing ? p.from_w >= p.upper_w - hysteresis_w : p.from_w <= p.lower_w + hysteresis_w,
+  );
+  if (atBound) return { state: importing ? 'at_upper' : 'at_lower', commands: [] };
+  // Increases held back by the command spacing wait; changes too small to send hold.
+  const spacing = plan.some((p) => p.increaseHeld && p.to_w > p.from_w);
+  return { state: spacing ? 'waiting' : 'holding', commands: [] };
+}
