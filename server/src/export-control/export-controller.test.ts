@@ -221,6 +221,16 @@ describe('ExportController on a fake plant', () => {
     expect(controller.status().state).toBe('at_upper');
   });
 
+  it('never asks more than the inverter’s own maximum, whatever its upper limit', () => {
+    const { plant, config } = twoInverterHouse(2000);
+    plant.plantInverters[1]!.max_w = 300;
+    const { controller } = controllerOver(plant, config);
+    controller.start();
+    plant.run(60_000, controller);
+    expect(Math.max(...plant.sentTo('114100000002').map((s) => s.watts))).toBeLessThanOrEqual(300);
+    expect(controller.unconfirmed()).toEqual([]);
+  });
+
   it('outside its daily window (across midnight) control lets go', () => {
     const { plant, config } = twoInverterHouse(300);
     const window = { enabled: true, start: '22:00', end: '06:00' };

@@ -271,11 +271,13 @@ function candidateOf(
   inverter: GovernableInverter,
   governed: GovernedInverter,
 ): Candidate {
+  // A limit above the inverter's own maximum would never be read back as asked.
+  const upper = Math.min(governed.upper_w, inverter.max_power_w ?? governed.upper_w);
   return {
     record,
     inverter,
-    lower_w: governed.lower_w,
-    upper_w: governed.upper_w,
+    lower_w: Math.min(governed.lower_w, upper),
+    upper_w: upper,
     fallback_w: governed.fallback_w ?? governed.lower_w,
   };
 }
