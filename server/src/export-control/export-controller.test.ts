@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { controlConfig, controllerOver, governed, Plant } from './export-control-test-kit.js';
+import { minutesInZone } from './export-controller.js';
 
 const HOUR = 3_600_000;
 
@@ -291,5 +292,11 @@ describe('ExportController on a fake plant', () => {
     expect(status.series[1]!.t - status.series[0]!.t).toBe(5_000);
     expect(status.sentence.length).toBeGreaterThan(10);
     expect(status.limit_w).toBeGreaterThan(0);
+  });
+
+  it('reads the daily window in the gateway’s time zone', () => {
+    const cest = minutesInZone(() => 'CET-1CEST,M3.5.0,M10.5.0/3');
+    expect(cest(Date.UTC(2026, 5, 21, 21, 30))).toBe(23 * 60 + 30);
+    expect(cest(Date.UTC(2026, 0, 21, 21, 30))).toBe(22 * 60 + 30);
   });
 });

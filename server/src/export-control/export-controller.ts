@@ -8,6 +8,7 @@ import type {
 } from '@heliodtu/contract/export-control';
 import { inDailyWindow } from '@heliodtu/contract/domain/export-control-decide';
 import { EXPORT_CONTROL_CONFIRM_TIMEOUT_MS } from '@heliodtu/contract/limits';
+import { localParts } from '../device/posix-tz.js';
 import type { GridMeterPort, GridMeterReading } from '../grid-meter/grid-meter-port.js';
 import type {
   ExportControlEvents,
@@ -42,6 +43,14 @@ const processMinutes = (ms: number) => {
   const date = new Date(ms);
   return date.getHours() * 60 + date.getMinutes();
 };
+
+/** `localMinutes` for the gateway's POSIX time zone (the NTP settings' `timezone`). */
+export function minutesInZone(zone: () => string): (ms: number) => number {
+  return (ms) => {
+    const local = localParts(ms, zone());
+    return local.hour * 60 + local.minute;
+  };
+}
 
 /**
  * Export control's loop (docs/power-control.md §3): one decision per step() on the gateway's
