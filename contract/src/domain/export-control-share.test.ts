@@ -42,13 +42,12 @@ describe('sun-held inverters', () => {
   it('an inverter whose inputs all give clearly less than their share of the limit is', () => {
     const held = inverter({ key: 'a', power_w: 150, limit_w: 400, inputs_w: [80, 75] });
     expect(isSunHeld(held)).toBe(true);
-    // What it produces plus a little headroom (5 % of its upper limit).
-    expect(usableOutput(held)).toBe(190);
+    expect(usableOutput(held)).toBe(150);
   });
 
   it('a shaded input counts only the free inputs’ room', () => {
     const half = inverter({ key: 'a', power_w: 300, limit_w: 400, inputs_w: [200, 100] });
-    expect(usableOutput(half)).toBe(300 + 40 + 200);
+    expect(usableOutput(half)).toBe(300 + 200);
   });
 
   it('nothing is known to be sun-held without a known limit or inputs', () => {
@@ -86,10 +85,11 @@ describe('shareLimits', () => {
   it('gives a sun-held inverter no headroom it cannot use while another can', () => {
     const shaded = inverter({ key: 'shaded', power_w: 100, limit_w: 600, inputs_w: [52, 52] });
     const sunny = inverter({ key: 'sunny', power_w: 500, limit_w: 500, inputs_w: [260, 260] });
-    const limits = shareLimits([shaded, sunny], 900);
-    // By upper limits alone each would get 450 and the shaded one would waste 350 of it.
+    const limits = shareLimits([shaded, sunny], 800);
+    // By upper limits alone each would get 400 and the shaded one would give only 100 of it;
+    // it keeps 5 % of its upper limit above what it gives.
     expect(limits.get('shaded')).toBe(140);
-    expect(limits.get('sunny')).toBe(760);
+    expect(limits.get('sunny')).toBe(700);
   });
 
   it('gives the sun-held inverter the rest only once the others are at their upper limits', () => {

@@ -35,11 +35,15 @@ export function usableOutput(inverter: ShareCandidate): number {
   const perInput = limit_w / inputs_w.length;
   const held = inputs_w.filter((w) => w < SUN_HELD_INPUT_SHARE * perInput).length;
   if (held === 0) return upper_w;
-  const headroom = Math.max(SUN_HELD_HEADROOM_MIN_W, SUN_HELD_HEADROOM_SHARE * upper_w);
   // Inputs the limit holds (not the sun) could each still grow to their part of the upper limit.
   const free = inputs_w.length - held;
   const growth = (free / inputs_w.length) * Math.max(0, upper_w - limit_w);
-  return Math.min(upper_w, Math.max(0, power_w) + headroom + growth);
+  return Math.min(upper_w, Math.max(0, power_w) + growth);
+}
+
+/** The room a sun-held inverter keeps above what it is expected to give, W. */
+export function sunHeldHeadroom(upper_w: number): number {
+  return Math.max(SUN_HELD_HEADROOM_MIN_W, SUN_HELD_HEADROOM_SHARE * upper_w);
 }
 
 /** Whether the sun, not the limit, holds the inverter's output back (some input is shaded). */
@@ -86,8 +90,9 @@ function fill(bands: readonly Band[], total: number): number[] {
 
 /**
  * Shares `needed_w` among the inverters by their upper limits, each within [lower, upper].
- * An inverter the sun holds back is first given no more than it can use; only when the others
- * are all at their upper limits does it get the rest (nobody else could use it). Whole watts.
+ * An inverter the sun holds back is first expected to give no more than it can (the rest goes
+ * to the others), and its limit is what it gives plus a little headroom; only when the others
+ * are all at their upper limits does it get more (nobody else could use it). Whole watts.
  */
 export function shareLimits(
   inverters: readonly ShareCandidate[],
@@ -97,7 +102,7 @@ export function shareLimits(
   if (inverters.length === 0) return result;
   const usable = inverters.map((i) => Math.max(i.lower_w, Math.min(i.upper_w, usableOutput(i))));
   const usableSum = usable.reduce((s, v) => s + v, 0);
-  const shares =
+  const outputs =
     needed_w <= usableSum
       ? fill(
           inverters.map((i, n) => ({ weight: i.upper_w, low: i.lower_w, high: usable[n] ?? 0 })),
@@ -108,8 +113,12 @@ export function shareLimits(
           needed_w,
         );
   inverters.forEach((i, n) => {
-    const share = Math.round(shares[n] ?? i.lower_w);
-    result.set(i.key, Math.min(i.upper_w, Math.max(i.lower_w, share)));
+    const output = outputs[n] ?? i.lower_w;
+    const cap = usable[n] ?? i.upper_w;
+    // Held by the sun at what it gives: its limit leaves it a little room above that.
+    const atCap = cap < i.upper_w && Math.abs(output - cap) <= 0.5;
+    const limit = atCap ? output + sunHeldHeadroom(i.upper_w) : output;
+    result.set(i.key, Math.min(i.upper_w, Math.max(i.lower_w, Math.round(limit))));
   });
   return result;
 }

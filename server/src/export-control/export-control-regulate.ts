@@ -37,10 +37,6 @@ export function regulate(
 ): Decision {
   const { target_w, hysteresis_w } = config;
   if (candidates.length === 0) return { state: 'holding', commands: [] };
-  if (withinHysteresis(grid_w, target_w, hysteresis_w)) {
-    for (const c of candidates) c.record.reason = 'Grid power is within the hysteresis';
-    return { state: 'holding', commands: [] };
-  }
   const share: ShareCandidate[] = candidates.map((c) => ({
     key: recordKey(c.record.device, c.record.serial),
     lower_w: c.lower_w,
@@ -49,16 +45,20 @@ export function regulate(
     limit_w: currentLimit(c.record, c.inverter),
     inputs_w: c.inverter.inputs_w,
   }));
+  share.forEach((candidate, n) => {
+    const record = candidates[n]?.record;
+    if (!record) return;
+    record.reason = isSunHeld(candidate)
+      ? 'The sun holds it below its limit: no more headroom than it can use'
+      : 'Shares the production needed by its upper limit';
+  });
+  if (withinHysteresis(grid_w, target_w, hysteresis_w)) return { state: 'holding', commands: [] };
   const needed = neededProduction(share, grid_w, target_w);
   const limits = shareLimits(share, needed);
   const spacingMs = config.command_spacing_s * 1000;
   const plan = candidates.map((c, n) => {
     const key = share[n]?.key ?? '';
     const from = currentLimit(c.record, c.inverter) ?? c.upper_w;
-    const held = share[n] !== undefined && isSunHeld(share[n]);
-    c.record.reason = held
-      ? 'The sun holds it below its limit: no more headroom than it can use'
-      : 'Shares the production needed by its upper limit';
     return {
       key,
       from_w: from,

@@ -69,6 +69,26 @@ describe('ExportController on a fake plant', () => {
     expect(Math.abs(plant.grid())).toBeLessThanOrEqual(20);
   });
 
+  it('gives the headroom a shaded inverter cannot use to the sunny one', () => {
+    const plant = new Plant();
+    plant.load_w = 1000;
+    plant.add({ serial: '114100000001', sun_w: 150 });
+    plant.add({ serial: '114100000002', sun_w: 800 });
+    plant.run(3_000);
+    const config = controlConfig({
+      inverters: [governed('114100000001'), governed('114100000002')],
+    });
+    const { controller } = controllerOver(plant, config);
+    controller.start();
+    plant.run(15_000, controller);
+    plant.load_w = 600;
+    plant.run(60_000, controller);
+    // Shared by upper limits alone (300 each) the shaded one would give 150 and the house import.
+    expect(Math.abs(plant.grid())).toBeLessThanOrEqual(20);
+    expect(plant.plantInverters[1]!.limit_w).toBeGreaterThan(400);
+    expect(controller.status().inverters[0]?.reason).toMatch(/sun/);
+  });
+
   it('starting with control on sends the fallback limits first, then regulates', () => {
     const { plant, config } = twoInverterHouse(600);
     config.inverters[0] = { ...config.inverters[0]!, fallback_w: 100 };
