@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { controlConfig, controllerOver, governed, Plant } from './export-control-test-kit.js';
-import { minutesInZone } from './export-controller.js';
+import { minutesInZone } from './local-minutes.js';
 
 const HOUR = 3_600_000;
 
@@ -119,6 +119,7 @@ describe('ExportController on a fake plant', () => {
     expect(status.inverters.map((i) => i.state)).toEqual(['fallback', 'fallback']);
     expect(status.sentence).toMatch(/fallback/);
     expect(controller.unconfirmed()).toEqual([]);
+    expect(controller.alertConditions()).toEqual([]);
     // Back: regulates again from what it measures.
     plant.meterWorks = true;
     plant.run(60_000, controller);
@@ -142,6 +143,12 @@ describe('ExportController on a fake plant', () => {
     await controller.set({ enabled: true });
     plant.run(40_000, controller);
     expect(controller.unconfirmed()).toEqual([{ device: 'local', serial: '114100000002' }]);
+    expect(controller.alertConditions()).toEqual([
+      expect.objectContaining({
+        kind: 'control-unconfirmed',
+        subject: expect.objectContaining({ device: 'local', serial: '114100000002' }),
+      }),
+    ]);
     expect(log.some((l) => l.includes('did not confirm'))).toBe(true);
     const status = controller.status();
     expect(status.inverters[1]?.state).toBe('fallback');

@@ -6,9 +6,9 @@ import type {
   ExportControlStatus,
   GovernedInverter,
 } from '@heliodtu/contract/export-control';
+import { subjectOf, type AlertCondition } from '@heliodtu/contract/domain/alert-rules';
 import { inDailyWindow } from '@heliodtu/contract/domain/export-control-decide';
 import { EXPORT_CONTROL_CONFIRM_TIMEOUT_MS } from '@heliodtu/contract/limits';
-import { localParts } from '../device/posix-tz.js';
 import type { GridMeterPort, GridMeterReading } from '../grid-meter/grid-meter-port.js';
 import type {
   ExportControlEvents,
@@ -17,6 +17,7 @@ import type {
   InverterFleetPort,
 } from './export-control-port.js';
 import { ExportControlSeries } from './export-control-series.js';
+import { processMinutes } from './local-minutes.js';
 import { controlSentence } from './export-control-sentence.js';
 import { regulate, type Candidate } from './export-control-regulate.js';
 import { GovernedTracker, type FleetView } from './governed-tracker.js';
@@ -38,19 +39,6 @@ export interface ExportControllerDeps {
 
 /** stop() waits this long at most for the limits it gives back (a shutdown must not hang). */
 const STOP_BOUND_MS = 3_000;
-
-const processMinutes = (ms: number) => {
-  const date = new Date(ms);
-  return date.getHours() * 60 + date.getMinutes();
-};
-
-/** `localMinutes` for the gateway's POSIX time zone (the NTP settings' `timezone`). */
-export function minutesInZone(zone: () => string): (ms: number) => number {
-  return (ms) => {
-    const local = localParts(ms, zone());
-    return local.hour * 60 + local.minute;
-  };
-}
 
 /**
  * Export control's loop (docs/power-control.md §3): one decision per step() on the gateway's
@@ -150,9 +138,18 @@ export class ExportController
     if (this.tracker.pause(recordKey(device, serial), this.now())) this.emit('changed');
   }
 
-  /** Governed inverters that did not confirm a limit in time: the alert 'control-unconfirmed'. */
+  /** Governed inverters that did not confirm a limit in time (at their fallback now). */
   unconfirmed(): { device: string; serial: string }[] {
-    return this.tracker.unconfirmed(this.now());
+    return this.tracker.unconfirmed(this.now()).map(({ device, serial }) => ({ device, serial }));
+  }
+
+  /** The alert conditions control raises: 'control-unconfirmed', one per such inverter. */
+  alertConditions(): AlertCondition[] {
+    return this.tracker.unconfirmed(this.now()).map(({ device, serial, since }) => ({
+      kind: 'control-unconfirmed',
+      subject: subjectOf(device, { serial }),
+      since,
+    }));
   }
 
   status(): ExportControlStatus {

@@ -224,10 +224,13 @@ export class GovernedTracker {
     return true;
   }
 
-  unconfirmed(now: number): { device: string; serial: string }[] {
-    return [...this.records.values()]
-      .filter((r) => r.unconfirmedUntil !== null && now < r.unconfirmedUntil)
-      .map((r) => ({ device: r.device, serial: r.serial }));
+  /** Inverters at their fallback after a limit they did not confirm, and since when. */
+  unconfirmed(now: number): { device: string; serial: string; since: number }[] {
+    return [...this.records.values()].flatMap((r) =>
+      r.unconfirmedUntil !== null && now < r.unconfirmedUntil
+        ? [{ device: r.device, serial: r.serial, since: r.unconfirmedUntil - UNCONFIRMED_RETRY_MS }]
+        : [],
+    );
   }
 
   /** What 'waiting' waits for, worded: confirmations, then live data, then the meter. */
