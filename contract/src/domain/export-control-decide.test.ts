@@ -43,6 +43,14 @@ describe('confirmation and manual limits', () => {
     expect(confirms(1, 0)).toBe(true);
   });
 
+  it('allows the inverter’s reporting step (0.1 % of its maximum) for small requests', () => {
+    // 12 W of 2250 W is 0.53 %, read back as 0.5 % = 11.25 W.
+    expect(confirms(11.25, 12)).toBe(true);
+    expect(confirms(13.5, 12)).toBe(false);
+    expect(confirms(13.5, 12, 2250)).toBe(true);
+    expect(isManualChange(12, 13.5, 2250)).toBe(false);
+  });
+
   it('a read-back away from what control confirmed is manual', () => {
     expect(isManualChange(400, 400)).toBe(false);
     expect(isManualChange(400, 600)).toBe(true);

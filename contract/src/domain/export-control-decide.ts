@@ -16,10 +16,21 @@ export function worthCommand(from_w: number, to_w: number, hysteresis_w: number)
   return Math.abs(to_w - from_w) >= Math.max(1, hysteresis_w);
 }
 
-/** A read-back confirms a request when it is within 2 % of it (1 W at least: rounding). */
-export function confirms(readback_w: number | null, requested_w: number): boolean {
+/** Inverters report their limit in 0.1 % steps of their maximum: a read-back is that coarse. */
+export const LIMIT_READBACK_STEP = 0.001;
+
+/**
+ * A read-back confirms a request when it is within 2 % of it, or within the inverter's own
+ * reporting step (0.1 % of its maximum) and at least 1 W, for small requests.
+ */
+export function confirms(
+  readback_w: number | null,
+  requested_w: number,
+  max_power_w: number | null = null,
+): boolean {
   if (readback_w === null) return false;
-  const tolerance = Math.max(1, EXPORT_CONTROL_CONFIRM_TOLERANCE * requested_w);
+  const step = LIMIT_READBACK_STEP * (max_power_w ?? 0);
+  const tolerance = Math.max(1, step, EXPORT_CONTROL_CONFIRM_TOLERANCE * requested_w);
   return Math.abs(readback_w - requested_w) <= tolerance;
 }
 
@@ -27,9 +38,13 @@ export function confirms(readback_w: number | null, requested_w: number): boolea
  * A read-back that moved away from the limit control had confirmed (with no request of its
  * own pending) was set by someone else: the owner, on the device, over MQTT or the API.
  */
-export function isManualChange(confirmed_w: number | null, readback_w: number | null): boolean {
+export function isManualChange(
+  confirmed_w: number | null,
+  readback_w: number | null,
+  max_power_w: number | null = null,
+): boolean {
   if (confirmed_w === null || readback_w === null) return false;
-  return !confirms(readback_w, confirmed_w);
+  return !confirms(readback_w, confirmed_w, max_power_w);
 }
 
 export interface PlannedLimit {

@@ -223,7 +223,7 @@ export class ExportController
     }
     const decision = regulate(candidates, reading.power_w, cfg, now);
     for (const { candidate, watts } of decision.commands) {
-      this.tracker.command(candidate.record, watts, now);
+      this.tracker.command(candidate, watts, now);
     }
     return decision.state;
   }

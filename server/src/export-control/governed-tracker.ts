@@ -107,7 +107,11 @@ export class GovernedTracker {
     const { requestedW, sentAt } = record;
     if (requestedW !== null && sentAt !== null && record.confirmedAt === null) {
       const readAt = inverter.readback_at;
-      if (readAt !== null && readAt >= sentAt && confirms(inverter.readback_w, requestedW)) {
+      if (
+        readAt !== null &&
+        readAt >= sentAt &&
+        confirms(inverter.readback_w, requestedW, inverter.max_power_w)
+      ) {
         record.confirmedAt = Math.max(readAt, sentAt);
         record.confirmedW = requestedW;
       } else if (now - sentAt >= EXPORT_CONTROL_CONFIRM_TIMEOUT_MS) {
@@ -118,7 +122,7 @@ export class GovernedTracker {
     if (record.confirmedAt === null || record.confirmedW === null) return;
     const readAt = inverter.readback_at;
     if (readAt !== null && readAt > record.confirmedAt) {
-      if (isManualChange(record.confirmedW, inverter.readback_w)) {
+      if (isManualChange(record.confirmedW, inverter.readback_w, inverter.max_power_w)) {
         this.log(`Export control: ${inverter.name}'s limit was changed outside control`);
         this.pause(recordKey(record.device, record.serial), now);
         return;
@@ -153,7 +157,10 @@ export class GovernedTracker {
     const { record, inverter, fallback_w } = candidate;
     set(record, 'fallback', reason);
     if (record.requestedW === fallback_w) return;
-    if (record.requestedW === null && confirms(inverter.readback_w, fallback_w)) {
+    if (
+      record.requestedW === null &&
+      confirms(inverter.readback_w, fallback_w, inverter.max_power_w)
+    ) {
       // Already there: nothing to send and nothing to wait for.
       record.requestedW = fallback_w;
       record.sentAt = now;
@@ -165,11 +172,9 @@ export class GovernedTracker {
   }
 
   /** A regulating command. */
-  command(record: GovernedRecord, watts: number, now: number): void {
-    const inverter = this.fleet
-      .inverters()
-      .find((i) => i.device === record.device && i.serial === record.serial);
-    const from = inverter ? currentLimit(record, inverter) : null;
+  command(candidate: Candidate, watts: number, now: number): void {
+    const { record, inverter } = candidate;
+    const from = currentLimit(record, inverter);
     if (from === null || watts > from) record.lastIncreaseAt = now;
     this.send(record, watts, now);
     set(record, 'pending', record.reason);
