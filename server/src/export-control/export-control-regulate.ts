@@ -1,4 +1,8 @@
-import type { ExportControlConfig, ExportControlState } from '@heliodtu/contract/export-control';
+import type {
+  ExportControlConfig,
+  ExportControlState,
+  GovernedInverter,
+} from '@heliodtu/contract/export-control';
 import {
   isSunHeld,
   neededProduction,
@@ -34,6 +38,8 @@ export function regulate(
   grid_w: number,
   config: ExportControlConfig,
   now: number,
+  /** Only decreases (export answered before the live data caught up). */
+  cutsOnly = false,
 ): Decision {
   const { target_w, hysteresis_w } = config;
   if (candidates.length === 0) return { state: 'holding', commands: [] };
@@ -41,7 +47,8 @@ export function regulate(
     key: recordKey(c.record.device, c.record.serial),
     lower_w: c.lower_w,
     upper_w: c.upper_w,
-    power_w: c.inverter.power_w ?? 0,
+    // Live data may be older than a confirmed cut: the limit caps what it gives now.
+    power_w: Math.min(c.inverter.power_w ?? 0, currentLimit(c.record, c.inverter) ?? Infinity),
     limit_w: currentLimit(c.record, c.inverter),
     inputs_w: c.inverter.inputs_w,
   }));
@@ -68,7 +75,10 @@ export function regulate(
       increaseHeld: c.record.lastIncreaseAt !== null && now - c.record.lastIncreaseAt < spacingMs,
     };
   });
-  const planned = planCommands(plan, hysteresis_w);
+  const planned = planCommands(plan, hysteresis_w).filter(
+    (command) =>
+      !cutsOnly || command.watts < (plan.find((p) => p.key === command.key)?.from_w ?? 0),
+  );
   const byKey = new Map(candidates.map((c, n) => [share[n]?.key ?? '', c]));
   const commands = planned.flatMap((command) => {
     const candidate = byKey.get(command.key);
@@ -83,4 +93,21 @@ export function regulate(
   // Increases held back by the command spacing wait; changes too small to send hold.
   const spacing = plan.some((p) => p.increaseHeld && p.to_w > p.from_w);
   return { state: spacing ? 'waiting' : 'holding', commands: [] };
+}
+
+/** A governed inverter as a candidate, its upper limit never above its own maximum. */
+export function candidateOf(
+  record: GovernedRecord,
+  inverter: GovernableInverter,
+  governed: GovernedInverter,
+): Candidate {
+  // A limit above the inverter's own maximum would never be read back as asked.
+  const upper = Math.min(governed.upper_w, inverter.max_power_w ?? governed.upper_w);
+  return {
+    record,
+    inverter,
+    lower_w: Math.min(governed.lower_w, upper),
+    upper_w: upper,
+    fallback_w: governed.fallback_w ?? governed.lower_w,
+  };
 }

@@ -4,7 +4,6 @@ import type {
   ExportControlSet,
   ExportControlState,
   ExportControlStatus,
-  GovernedInverter,
 } from '@heliodtu/contract/export-control';
 import { subjectOf, type AlertCondition } from '@heliodtu/contract/domain/alert-rules';
 import { inDailyWindow } from '@heliodtu/contract/domain/export-control-decide';
@@ -13,13 +12,12 @@ import type { GridMeterPort, GridMeterReading } from '../grid-meter/grid-meter-p
 import type {
   ExportControlEvents,
   ExportControlPort,
-  GovernableInverter,
   InverterFleetPort,
 } from './export-control-port.js';
 import { ExportControlSeries } from './export-control-series.js';
 import { processMinutes } from './local-minutes.js';
 import { controlSentence } from './export-control-sentence.js';
-import { regulate, type Candidate } from './export-control-regulate.js';
+import { candidateOf, regulate, type Candidate } from './export-control-regulate.js';
 import { GovernedTracker, type FleetView } from './governed-tracker.js';
 import { isPresent, recordKey } from './governed-record.js';
 
@@ -36,6 +34,9 @@ export interface ExportControllerDeps {
   /** Minutes after local midnight of a gateway time (the daily window); default the process's zone. */
   readonly localMinutes?: (ms: number) => number;
 }
+
+/** A cut may follow a confirmed one once the meter has read this long after the confirmation. */
+const CUT_SETTLE_MS = 2_000;
 
 /** stop() waits this long at most for the limits it gives back (a shutdown must not hang). */
 const STOP_BOUND_MS = 3_000;
@@ -216,12 +217,22 @@ export class ExportController
       this.startingUntil = null;
     }
     const unsettled = candidates.filter((c) => !c.record.settled);
-    if (unsettled.length > 0) {
+    // Export beyond the hysteresis is answered without waiting for live data: confirmed limits
+    // cap what those inverters give (regulate counts min(power, limit)), and the meter has read
+    // since. Cuts only, so a decision on stale live data cuts too little, never too much.
+    const exporting = reading.power_w < cfg.target_w - cfg.hysteresis_w;
+    const cutsOnly =
+      unsettled.length > 0 &&
+      exporting &&
+      unsettled.every(
+        (c) => c.record.confirmedAt !== null && reading.at >= c.record.confirmedAt + CUT_SETTLE_MS,
+      );
+    if (unsettled.length > 0 && !cutsOnly) {
       // OnBattery's rule: nothing changes until every change made has shown in the meter.
       this.waitingFor = this.tracker.waitingFor(unsettled);
       return 'waiting';
     }
-    const decision = regulate(candidates, reading.power_w, cfg, now);
+    const decision = regulate(candidates, reading.power_w, cfg, now, cutsOnly);
     for (const { candidate, watts } of decision.commands) {
       this.tracker.command(candidate, watts, now);
     }
@@ -270,20 +281,4 @@ export class ExportController
   private now(): number {
     return this.deps.fleet.now();
   }
-}
-
-function candidateOf(
-  record: Candidate['record'],
-  inverter: GovernableInverter,
-  governed: GovernedInverter,
-): Candidate {
-  // A limit above the inverter's own maximum would never be read back as asked.
-  const upper = Math.min(governed.upper_w, inverter.max_power_w ?? governed.upper_w);
-  return {
-    record,
-    inverter,
-    lower_w: Math.min(governed.lower_w, upper),
-    upper_w: upper,
-    fallback_w: governed.fallback_w ?? governed.lower_w,
-  };
 }

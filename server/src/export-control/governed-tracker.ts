@@ -22,11 +22,7 @@ import {
 
 export type FleetView = ReadonlyMap<string, GovernableInverter>;
 
-/**
- * After a limit it did not confirm in time, an inverter stays at its fallback this long before
- * control tries it again (the alert stays open meanwhile; a device that drops commands would
- * otherwise be sent one every 30 s).
- */
+/** After a limit it did not confirm: at its fallback this long, then tried again (not every 30 s). */
 export const UNCONFIRMED_RETRY_MS = 10 * 60_000;
 
 /** What control knows of each governed inverter, and the only place that sends limits. */
