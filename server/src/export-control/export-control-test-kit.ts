@@ -94,8 +94,11 @@ export class Plant implements InverterFleetPort {
     return this.t;
   }
 
+  /** What the meter sees: the inverters' output now, whatever their live data says yet. */
   grid(): number {
-    return this.load_w - this.plantInverters.reduce((s, i) => s + i.power_w, 0);
+    const output = (i: PlantInverter) =>
+      i.reachable ? Math.max(0, Math.min(i.sun_w, i.limit_w, i.max_w)) : 0;
+    return this.load_w - this.plantInverters.reduce((s, i) => s + output(i), 0);
   }
 
   inverters(): readonly GovernableInverter[] {

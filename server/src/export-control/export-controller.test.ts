@@ -58,6 +58,23 @@ describe('ExportController on a fake plant', () => {
     expect(plant.sent.slice(from).length).toBeLessThanOrEqual(4);
   });
 
+  it('cuts again while exporting once the meter read after the confirmation, before live data', () => {
+    const { plant, config } = twoInverterHouse(1000);
+    plant.dataEveryMs = 15_000; // a DTU polling many inverters in turn
+    const { controller } = controllerOver(plant, config);
+    controller.start();
+    plant.run(120_000, controller);
+    plant.load_w -= 400;
+    plant.run(3_000, controller);
+    plant.load_w -= 400;
+    const stepAt = plant.t;
+    let backAt: number | null = null;
+    plant.run(30_000, controller, () => {
+      if (backAt === null && Math.abs(plant.grid()) <= 20) backAt = plant.t;
+    });
+    expect((backAt ?? Infinity) - stepAt).toBeLessThanOrEqual(8_000);
+  });
+
   it('answers a load step up by raising the limits again', () => {
     const { plant, config } = twoInverterHouse(400);
     const { controller } = controllerOver(plant, config);
