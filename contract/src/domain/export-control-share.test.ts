@@ -92,6 +92,14 @@ describe('shareLimits', () => {
     expect(limits.get('sunny')).toBe(700);
   });
 
+  it('leaves a sun-held inverter its limit while it stays a few headrooms above its output', () => {
+    const dimming = inverter({ key: 'dim', power_w: 100, limit_w: 180, inputs_w: [52, 52] });
+    const sunny = inverter({ key: 'sunny', power_w: 500, limit_w: 500, inputs_w: [260, 260] });
+    expect(shareLimits([dimming, sunny], 600).get('dim')).toBe(180);
+    const far = { ...dimming, limit_w: 300 };
+    expect(shareLimits([far, sunny], 600).get('dim')).toBe(140);
+  });
+
   it('gives the sun-held inverter the rest only once the others are at their upper limits', () => {
     const shaded = inverter({ key: 'shaded', power_w: 100, limit_w: 600, inputs_w: [52, 52] });
     const sunny = inverter({ key: 'sunny', power_w: 500, limit_w: 500, inputs_w: [260, 260] });

@@ -117,7 +117,12 @@ export function shareLimits(
     const cap = usable[n] ?? i.upper_w;
     // Held by the sun at what it gives: its limit leaves it a little room above that.
     const atCap = cap < i.upper_w && Math.abs(output - cap) <= 0.5;
-    const limit = atCap ? output + sunHeldHeadroom(i.upper_w) : output;
+    // While its limit stays between one and three headrooms above what it gives, it keeps it:
+    // a sky that dims slowly does not cost a command at every decision.
+    const headroom = sunHeldHeadroom(i.upper_w);
+    const kept =
+      i.limit_w !== null && i.limit_w >= output + headroom && i.limit_w <= output + 3 * headroom;
+    const limit = atCap ? (kept ? (i.limit_w ?? output) : output + headroom) : output;
     result.set(i.key, Math.min(i.upper_w, Math.max(i.lower_w, Math.round(limit))));
   });
   return result;
