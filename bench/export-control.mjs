@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Export control (issue 35 §5, docs/power-control.md §6): a June day (mixed clouds) of the demo
+// Export control (docs/power-control.md §6): a June day (mixed clouds) of the demo
 // fleet beside the simulated house, run in process on a hand-advanced device clock, first with
 // control off and then on (target 0 W, hysteresis 20 W), same seed. Prints the energy exported
 // and imported (net over the phases, as a bidirectional meter bills it), limit commands per
