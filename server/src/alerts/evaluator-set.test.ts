@@ -99,4 +99,34 @@ describe('AlertEvaluators', () => {
     expect(cleared).toEqual(['device-away barn']);
     expect(rows.open()).toEqual([]);
   });
+
+  it('raises the conditions a hook adds, on the evaluator of their device, until removed', () => {
+    const { clock, evaluators, opened, cleared } = setUp();
+    evaluators.add(fakeDevice('roof', clock).sources);
+    evaluators.add(fakeDevice('garage', clock).sources);
+    const unconfirmed = [
+      {
+        kind: 'control-unconfirmed' as const,
+        subject: {
+          device: 'garage',
+          serial: '114100000002',
+          string: null,
+          code: null,
+          command: null,
+        },
+      },
+    ];
+    const remove = evaluators.addConditions(() => unconfirmed);
+    evaluators.addConditions(() => {
+      throw new Error('broken source');
+    });
+    evaluators.evaluate();
+    expect(opened).toEqual(['control-unconfirmed garage']);
+    expect(evaluators.openAlerts().map((a) => a.serial)).toEqual(['114100000002']);
+    remove();
+    evaluators.evaluate();
+    clock.now += 10 * MINUTE;
+    evaluators.evaluate();
+    expect(cleared).toEqual(['control-unconfirmed garage']);
+  });
 });

@@ -78,6 +78,8 @@ export class AlertEvaluator extends EventEmitter<EvaluatorEvents> implements Ale
     private readonly sources: AlertSources,
     private readonly rows: () => AlertRowsApi,
     private readonly log: (line: string) => void,
+    /** Conditions the rest of the gateway raises (evaluator-set.ts hooks); its device's are taken. */
+    private readonly extra: (now: number) => readonly AlertCondition[] = () => [],
   ) {
     super();
     const rows0 = rows();
@@ -189,6 +191,7 @@ export class AlertEvaluator extends EventEmitter<EvaluatorEvents> implements Ale
         ),
       );
     }
+    conditions.push(...this.extra(now).filter((c) => c.subject.device === device));
     return conditions;
   }
 

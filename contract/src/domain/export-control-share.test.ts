@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isSunHeld,
+  neededProduction,
+  shareLimits,
+  usableOutput,
+  type ShareCandidate,
+} from './export-control-share.js';
+
+const inverter = (over: Partial<ShareCandidate> & { key: string }): ShareCandidate => ({
+  lower_w: 0,
+  upper_w: 800,
+  power_w: 400,
+  limit_w: 400,
+  inputs_w: [205, 205],
+  ...over,
+});
+
+describe('neededProduction', () => {
+  it('is production now plus grid above the target', () => {
+    const all = [inverter({ key: 'a', power_w: 300 }), inverter({ key: 'b', power_w: 200 })];
+    expect(neededProduction(all, -200, 0)).toBe(300);
+    expect(neededProduction(all, 100, 30)).toBe(570);
+    expect(neededProduction(all, -50, -50)).toBe(500);
+  });
+
+  it('is clamped to the sum of lower and upper limits', () => {
+    const all = [
+      inverter({ key: 'a', power_w: 300, lower_w: 50 }),
+      inverter({ key: 'b', power_w: 200, lower_w: 100, upper_w: 400 }),
+    ];
+    expect(neededProduction(all, -2000, 0)).toBe(150);
+    expect(neededProduction(all, 5000, 0)).toBe(1200);
+  });
+});
+
+describe('sun-held inverters', () => {
+  it('an inverter producing at its limit is not sun-held', () => {
+    expect(isSunHeld(inverter({ key: 'a', limit_w: 400, inputs_w: [200, 200] }))).toBe(false);
+  });
+
+  it('an inverter whose inputs all give clearly less than their share of the limit is', () => {
+    const held = inverter({ key: 'a', power_w: 150, limit_w: 400, inputs_w: [80, 75] });
+    expect(isSunHeld(held)).toBe(true);
+    expect(usableOutput(held)).toBe(150);
+  });
+
+  it('a shaded input counts only the free inputs’ room', () => {
+    const half = inverter({ key: 'a', power_w: 300, limit_w: 400, inputs_w: [200, 100] });
+    expect(usableOutput(half)).toBe(300 + 200);
+  });
+
+  it('nothing is known to be sun-held without a known limit or inputs', () => {
+    expect(isSunHeld(inverter({ key: 'a', limit_w: null }))).toBe(false);
+    expect(isSunHeld(inverter({ key: 'a', inputs_w: [] }))).toBe(false);
+  });
+});
+
+describe('shareLimits', () => {
+  it('shares by upper limits', () => {
+    const all = [
+      inverter({ key: 'a', upper_w: 800, limit_w: 800, inputs_w: [400, 400] }),
+      inverter({ key: 'b', upper_w: 400, limit_w: 400, inputs_w: [200, 200] }),
+    ];
+    const limits = shareLimits(all, 600);
+    expect(limits.get('a')).toBe(400);
+    expect(limits.get('b')).toBe(200);
+  });
+
+  it('keeps each within its lower and upper limit', () => {
+    const all = [
+      inverter({ key: 'a', lower_w: 100, upper_w: 800, limit_w: 800, inputs_w: [400, 400] }),
+      inverter({ key: 'b', lower_w: 0, upper_w: 200, limit_w: 200, inputs_w: [100, 100] }),
+    ];
+    const low = shareLimits(all, 50);
+    expect(low.get('a')).toBeGreaterThanOrEqual(100);
+    const high = shareLimits(all, 990);
+    expect(high.get('a')).toBe(792);
+    expect(high.get('b')).toBe(198);
+    const top = shareLimits(all, 1500);
+    expect(top.get('a')).toBe(800);
+    expect(top.get('b')).toBe(200);
+  });
+
+  it('gives a sun-held inverter no headroom it cannot use while another can', () => {
+    const shaded = inverter({ key: 'shaded', power_w: 100, limit_w: 600, inputs_w: [52, 52] });
+    const sunny = inverter({ key: 'sunny', power_w: 500, limit_w: 500, inputs_w: [260, 260] });
+    const limits = shareLimits([shaded, sunny], 800);
+    // By upper limits alone each would get 400 and the shaded one would give only 100 of it;
+    // it keeps 5 % of its upper limit above what it gives.
+    expect(limits.get('shaded')).toBe(140);
+    expect(limits.get('sunny')).toBe(700);
+  });
+
+  it('leaves a sun-held inverter its limit while it stays a few headrooms above its output', () => {
+    const dimming = inverter({ key: 'dim', power_w: 100, limit_w: 180, inputs_w: [52, 52] });
+    const sunny = inverter({ key: 'sunny', power_w: 500, limit_w: 500, inputs_w: [260, 260] });
+    expect(shareLimits([dimming, sunny], 600).get('dim')).toBe(180);
+    const far = { ...dimming, limit_w: 300 };
+    expect(shareLimits([far, sunny], 600).get('dim')).toBe(140);
+  });
+
+  it('gives the sun-held inverter the rest only once the others are at their upper limits', () => {
+    const shaded = inverter({ key: 'shaded', power_w: 100, limit_w: 600, inputs_w: [52, 52] });
+    const sunny = inverter({ key: 'sunny', power_w: 500, limit_w: 500, inputs_w: [260, 260] });
+    const limits = shareLimits([shaded, sunny], 1500);
+    expect(limits.get('sunny')).toBe(800);
+    expect(limits.get('shaded')).toBe(700);
+  });
+
+  it('cuts everyone alike when the cut is below what the sun gives', () => {
+    const shaded = inverter({ key: 'shaded', power_w: 300, limit_w: 800, inputs_w: [155, 155] });
+    const sunny = inverter({ key: 'sunny', power_w: 500, limit_w: 500, inputs_w: [260, 260] });
+    const limits = shareLimits([shaded, sunny], 400);
+    expect(limits.get('shaded')).toBe(200);
+    expect(limits.get('sunny')).toBe(200);
+  });
+
+  it('answers nothing for no inverter', () => {
+    expect(shareLimits([], 100).size).toBe(0);
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Export control's sharing rule (docs/power-control.md §3): how much the governed inverters
+ * must produce, and how that is shared among them. Pure and zod-free, so the Power control
+ * screen can explain a limit with the same code the gateway decides it with.
+ */
+
+/** An input giving less than this share of its part of the limit is held by the sun. */
+export const SUN_HELD_INPUT_SHARE = 0.97;
+/**
+ * Room a sun-held inverter keeps above what it produces, as a share of its upper limit (at
+ * least SUN_HELD_HEADROOM_MIN_W): enough that it stays "clearly below its limit" while the sun
+ * holds it (so the rule does not flip from one decision to the next), and that a brightening
+ * sky reaches its limit and gives it its full share again.
+ */
+export const SUN_HELD_HEADROOM_SHARE = 0.05;
+export const SUN_HELD_HEADROOM_MIN_W = 10;
+
+export interface ShareCandidate {
+  /** Anything unique (device + serial). */
+  readonly key: string;
+  readonly lower_w: number;
+  readonly upper_w: number;
+  /** AC power now, W. */
+  readonly power_w: number;
+  /** The limit it runs under now, W (null while unknown: then nothing is sun-held). */
+  readonly limit_w: number | null;
+  /** DC power per input, W. */
+  readonly inputs_w: readonly number[];
+}
+
+/** What an inverter can give now: its upper limit, or less where the sun holds inputs back. */
+export function usableOutput(inverter: ShareCandidate): number {
+  const { upper_w, limit_w, inputs_w, power_w } = inverter;
+  if (limit_w === null || limit_w <= 0 || inputs_w.length === 0) return upper_w;
+  const perInput = limit_w / inputs_w.length;
+  const held = inputs_w.filter((w) => w < SUN_HELD_INPUT_SHARE * perInput).length;
+  if (held === 0) return upper_w;
+  // Inputs the limit holds (not the sun) could each still grow to their part of the upper limit.
+  const free = inputs_w.length - held;
+  const growth = (free / inputs_w.length) * Math.max(0, upper_w - limit_w);
+  return Math.min(upper_w, Math.max(0, power_w) + growth);
+}
+
+/** The room a sun-held inverter keeps above what it is expected to give, W. */
+export function sunHeldHeadroom(upper_w: number): number {
+  return Math.max(SUN_HELD_HEADROOM_MIN_W, SUN_HELD_HEADROOM_SHARE * upper_w);
+}
+
+/** Whether the sun, not the limit, holds the inverter's output back (some input is shaded). */
+export function isSunHeld(inverter: ShareCandidate): boolean {
+  return usableOutput(inverter) < inverter.upper_w;
+}
+
+/**
+ * The production the governed inverters must give: what they give now plus the grid power
+ * above the target (import positive), kept within the sum of their lower and upper limits.
+ */
+export function neededProduction(
+  inverters: readonly ShareCandidate[],
+  grid_w: number,
+  target_w: number,
+): number {
+  const producing = inverters.reduce((sum, i) => sum + Math.max(0, i.power_w), 0);
+  const lowest = inverters.reduce((sum, i) => sum + i.lower_w, 0);
+  const highest = inverters.reduce((sum, i) => sum + i.upper_w, 0);
+  return Math.min(highest, Math.max(lowest, producing + grid_w - target_w));
+}
+
+interface Band {
+  readonly weight: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+/** Σ clamp(level × weight, low, high) = total, solved for level by bisection (monotonic). */
+function fill(bands: readonly Band[], total: number): number[] {
+  const at = (level: number) =>
+    bands.map((b) => Math.min(b.high, Math.max(b.low, level * b.weight)));
+  const sum = (level: number) => at(level).reduce((s, v) => s + v, 0);
+  let low = 0;
+  let high = 1;
+  while (sum(high) < total && high < 1e12) high *= 2;
+  for (let round = 0; round < 60; round += 1) {
+    const mid = (low + high) / 2;
+    if (sum(mid) < total) low = mid;
+    else high = mid;
+  }
+  return at(high);
+}
+
+/**
+ * Shares `needed_w` among the inverters by their upper limits, each within [lower, upper].
+ * An inverter the sun holds back is first expected to give no more than it can (the rest goes
+ * to the others), and its limit is what it gives plus a little headroom; only when the others
+ * are all at their upper limits does it get more (nobody else could use it). Whole watts.
+ */
+export function shareLimits(
+  inverters: readonly ShareCandidate[],
+  needed_w: number,
+): Map<string, number> {
+  const result = new Map<string, number>();
+  if (inverters.length === 0) return result;
+  const usable = inverters.map((i) => Math.max(i.lower_w, Math.min(i.upper_w, usableOutput(i))));
+  const usableSum = usable.reduce((s, v) => s + v, 0);
+  const outputs =
+    needed_w <= usableSum
+      ? fill(
+          inverters.map((i, n) => ({ weight: i.upper_w, low: i.lower_w, high: usable[n] ?? 0 })),
+          needed_w,
+        )
+      : fill(
+          inverters.map((i, n) => ({ weight: i.upper_w, low: usable[n] ?? 0, high: i.upper_w })),
+          needed_w,
+        );
+  inverters.forEach((i, n) => {
+    const output = outputs[n] ?? i.lower_w;
+    const cap = usable[n] ?? i.upper_w;
+    // Held by the sun at what it gives: its limit leaves it a little room above that.
+    const atCap = cap < i.upper_w && Math.abs(output - cap) <= 0.5;
+    // While its limit stays between one and three headrooms above what it gives, it keeps it:
+    // a sky that dims slowly does not cost a command at every decision.
+    const headroom = sunHeldHeadroom(i.upper_w);
+    const kept =
+      i.limit_w !== null && i.limit_w >= output + headroom && i.limit_w <= output + 3 * headroom;
+    const limit = atCap ? (kept ? (i.limit_w ?? output) : output + headroom) : output;
+    result.set(i.key, Math.min(i.upper_w, Math.max(i.lower_w, Math.round(limit))));
+  });
+  return result;
+}
