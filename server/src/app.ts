@@ -55,6 +55,7 @@ import { companionDevicesRoutes } from './routes/companion-devices.js';
 import type { RegisteredDevice } from './device/relay/device-registry.js';
 import { alertsPlugin } from './alerts/alerts-plugin.js';
 import { alertsRoutes } from './routes/alerts.js';
+import { exportControlRoutes } from './routes/exportcontrol.js';
 import { simTestRoutes } from './routes/sim-test.js';
 
 export interface BuildAppOptions {
@@ -214,6 +215,7 @@ export async function buildApp({
   await app.register(companionRoutes);
   await app.register(companionDevicesRoutes);
   await app.register(alertsRoutes);
+  await app.register(exportControlRoutes);
   await app.register(simTestRoutes);
   await app.register(apiDescriptionRoutes);
   // Last: unmatched paths fall back to the interface, as on the device.
@@ -268,6 +270,7 @@ async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
   await app.register(companionRoutes);
   await app.register(companionDevicesRoutes);
   await app.register(alertsRoutes);
+  await app.register(exportControlRoutes);
   await app.register(apiDescriptionRoutes);
   await app.register(relayRoutes, { registry });
   await app.register(webStaticPlugin, {

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CompanionFleet } from '../src/export-control/companion-fleet.js';
+import type { SimLimitCommand } from '../src/routes/sim-test.js';
+import { basicAuth } from './helpers/build-test-app.js';
+import { startCompanionApp } from './helpers/companion-app.js';
+import { startGatewayProcess, type GatewayProcess } from './helpers/gateway-process.js';
+import { HM_SERIAL, HMT_SERIAL } from './helpers/live-gateway.js';
+import { waitFor } from './helpers/mqtt-watcher.js';
+
+// Issue 35: export control's hands on a companion. Two devices, our gateway in simulation mode
+// as child processes (the demo fleet on both: the same serials, told apart by the device), the
+// roof on the reference firmware, the garage on current firmware. The devices count the limit
+// commands they take by kind (SIM_TEST_API), so a persistent one would be seen where it lands.
+
+const PASSWORD = 'openDTU42';
+const cleanups: (() => Promise<void>)[] = [];
+let roof: GatewayProcess;
+let garage: GatewayProcess;
+
+const simulated = (firmware: string): Record<string, string> => ({
+  SIM_START: '2025-06-21T12:00:00',
+  SIM_SPEED: '4',
+  SIM_WEATHER: 'clear',
+  SIM_FIRMWARE: firmware,
+  SIM_TEST_API: '1',
+  HISTORY: 'off',
+});
+
+beforeAll(async () => {
+  [roof, garage] = await Promise.all([
+    startGatewayProcess({
+      env: simulated('v24.11.7'),
+      onFinished: (cleanup) => cleanups.push(cleanup),
+    }),
+    startGatewayProcess({
+      env: simulated('v26.3.30'),
+      onFinished: (cleanup) => cleanups.push(cleanup),
+    }),
+  ]);
+}, 60_000);
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** The limit commands a device took, as it counted them. */
+async function limitsTaken(device: GatewayProcess) {
+  const answer = await fetch(`${device.url}/api/test/sim-limits`, {
+    headers: { authorization: basicAuth(PASSWORD) },
+  });
+  return (await answer.json()) as {
+    temporary: number;
+    persistent: number;
+    last: SimLimitCommand[];
+  };
+}
+
+describe('the fleet of a companion with several devices', () => {
+  it('reports every device’s inverters, sends each device temporary limits and reads them back', async () => {
+    const companion = await startCompanionApp('', '', {
+      devices: [
+        { name: 'Roof', url: roof.url, password: PASSWORD },
+        { name: 'Garage', url: garage.url, password: PASSWORD },
+      ],
+    });
+    const fleet = new CompanionFleet({
+      registry: companion.app.devices!,
+      clock: companion.app.clock,
+    });
+    const find = (device: string, serial: string) =>
+      fleet.inverters().find((i) => i.device === device && i.serial === serial);
+
+    await waitFor(
+      () =>
+        ['roof', 'garage'].every((device) =>
+          [HM_SERIAL, HMT_SERIAL].every((serial) => {
+            const inverter = find(device, serial);
+            return inverter?.reachable && inverter.max_power_w !== null && inverter.power_w! > 0;
+          }),
+        ),
+      'both devices’ inverters with power and max power',
+      40_000,
+    );
+    expect(find('roof', HM_SERIAL)?.max_power_w).toBe(800);
+    expect(find('garage', HMT_SERIAL)?.max_power_w).toBe(2250);
+    expect(find('garage', HMT_SERIAL)?.inputs_w).toHaveLength(6);
+
+    const sentAt = fleet.now();
+    await Promise.all([
+      fleet.sendTemporaryLimit('roof', HM_SERIAL, 300),
+      fleet.sendTemporaryLimit('garage', HMT_SERIAL, 1000),
+    ]);
+    const confirmed = (device: string, serial: string, watts: number) => {
+      const inverter = find(device, serial);
+      return (
+        inverter?.readback_w != null &&
+        Math.abs(inverter.readback_w - watts) <= watts * 0.02 &&
+        inverter.readback_at !== null &&
+        inverter.readback_at >= sentAt
+      );
+    };
+    await waitFor(
+      () => confirmed('roof', HM_SERIAL, 300) && confirmed('garage', HMT_SERIAL, 1000),
+      'both limits read back',
+      40_000,
+    );
+    // The other device's inverter of the same serial was left alone.
+    expect(find('garage', HM_SERIAL)?.readback_w).not.toBe(300);
+
+    const [roofTaken, garageTaken] = await Promise.all([limitsTaken(roof), limitsTaken(garage)]);
+    expect(roofTaken).toMatchObject({ temporary: 1, persistent: 0 });
+    expect(roofTaken.last).toEqual([
+      { serial: HM_SERIAL, value: 300, relative: false, persistent: false },
+    ]);
+    expect(garageTaken).toMatchObject({ temporary: 1, persistent: 0 });
+    expect(garageTaken.last).toEqual([
+      { serial: HMT_SERIAL, value: 1000, relative: false, persistent: false },
+    ]);
+    fleet.close();
+  }, 120_000);
+
+  it('refuses plainly what a device refuses or cannot take, and marks a device away unreachable', async () => {
+    const companion = await startCompanionApp('', '', {
+      devices: [
+        { name: 'Roof', url: roof.url, password: PASSWORD },
+        { name: 'Garage', url: garage.url, password: PASSWORD },
+      ],
+    });
+    const fleet = new CompanionFleet({
+      registry: companion.app.devices!,
+      clock: companion.app.clock,
+    });
+    await waitFor(
+      () => fleet.inverters().filter((i) => i.reachable).length === 6,
+      'six inverters',
+      40_000,
+    );
+    await expect(fleet.sendTemporaryLimit('cellar', HM_SERIAL, 300)).rejects.toThrow(
+      'No device cellar behind this gateway',
+    );
+    await expect(fleet.sendTemporaryLimit('roof', '999999999999', 300)).rejects.toThrow(
+      /Device roof refused the limit for 999999999999/,
+    );
+    await expect(fleet.sendTemporaryLimit('roof', HM_SERIAL, 3000)).rejects.toThrow('0–2250 W');
+
+    await garage.kill();
+    await waitFor(
+      () =>
+        fleet
+          .inverters()
+          .filter((i) => i.device === 'garage')
+          .every((i) => !i.reachable),
+      'the garage inverters unreachable',
+      20_000,
+    );
+    expect(fleet.inverters().filter((i) => i.device === 'roof' && i.reachable)).toHaveLength(3);
+    await expect(fleet.sendTemporaryLimit('garage', HM_SERIAL, 300)).rejects.toThrow(
+      /Device garage is away/,
+    );
+    await garage.start();
+    fleet.close();
+  }, 120_000);
+});
