@@ -56,6 +56,10 @@ import type { RegisteredDevice } from './device/relay/device-registry.js';
 import { alertsPlugin } from './alerts/alerts-plugin.js';
 import { alertsRoutes } from './routes/alerts.js';
 import { exportControlRoutes } from './routes/exportcontrol.js';
+import {
+  exportControlPlugin,
+  type ExportControlPluginOptions,
+} from './export-control/export-control-plugin.js';
 import { simTestRoutes } from './routes/sim-test.js';
 
 export interface BuildAppOptions {
@@ -67,6 +71,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** The device clock of an earlier boot: time and sync state survive a reboot. */
   clock?: DeviceClock;
+  /** Export control's controller, meter or step interval in place of the gateway's (tests). */
+  exportControl?: Partial<ExportControlPluginOptions>;
 }
 
 /** One boot of the gateway: config read from disk, plugins, then routes. */
@@ -76,6 +82,7 @@ export async function buildApp({
   now = Date.now,
   logger = false,
   clock: existingClock,
+  exportControl,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // The generation switch (SIM_FIRMWARE): routes and the simulator read it from app.system.
   const firmware = options.simFirmware ?? 'v24';
@@ -158,6 +165,7 @@ export async function buildApp({
     await app.register(historyPlugin, { source: companion.live, tz: () => companion.timezone });
     followDevicesInHistory(app);
     await app.register(alertsPlugin);
+    await registerExportControl(app, exportControl, now);
   } else {
     await app.register(devicePlugin);
     await app.register(mqttPlugin);
@@ -165,6 +173,7 @@ export async function buildApp({
     await app.register(consoleEventsPlugin);
     await app.register(historyPlugin);
     await app.register(alertsPlugin);
+    await registerExportControl(app, exportControl, now);
   }
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -226,6 +235,20 @@ export async function buildApp({
   });
 
   return app;
+}
+
+/**
+ * Export control (issue 35) after the grid meter, so that on close it gives the limits back
+ * before the fleet stops (onClose hooks run in reverse order of registration).
+ */
+async function registerExportControl(
+  app: FastifyInstance,
+  given: Partial<ExportControlPluginOptions> | undefined,
+  now: () => number,
+): Promise<void> {
+  const createController = given?.createController;
+  if (!createController) return;
+  await app.register(exportControlPlugin, { now, ...given, createController });
 }
 
 /**
