@@ -3,6 +3,7 @@ import { CompanionFleet } from '../src/export-control/companion-fleet.js';
 import type { SimLimitCommand } from '../src/routes/sim-test.js';
 import { basicAuth } from './helpers/build-test-app.js';
 import { startCompanionApp } from './helpers/companion-app.js';
+import { spyControl } from './helpers/export-control-spy.js';
 import { startGatewayProcess, type GatewayProcess } from './helpers/gateway-process.js';
 import { HM_SERIAL, HMT_SERIAL } from './helpers/live-gateway.js';
 import { waitFor } from './helpers/mqtt-watcher.js';
@@ -159,4 +160,73 @@ describe('the fleet of a companion with several devices', () => {
     await garage.start();
     fleet.close();
   }, 120_000);
+});
+
+describe('an owner’s limit through the companion', () => {
+  it('tells control which device and inverter took it, unprefixed or by device; not a refused one', async () => {
+    const spy = spyControl();
+    const companion = await startCompanionApp('', '', {
+      devices: [
+        { name: 'Roof', url: roof.url, password: PASSWORD },
+        { name: 'Garage', url: garage.url, password: PASSWORD },
+      ],
+      exportControl: spy.options,
+    });
+    await waitFor(
+      () => companion.app.devices!.list().every((d) => d.companion.live.hasInverter(HMT_SERIAL)),
+      'both devices’ live data',
+      30_000,
+    );
+    const limit = async (urlPath: string, data: unknown) => {
+      const body = new FormData();
+      body.append('data', JSON.stringify(data));
+      return (await (await companion.fetch(urlPath, { method: 'POST', body })).json()) as {
+        type: string;
+      };
+    };
+    const garageBefore = (await limitsTaken(garage)).temporary;
+    expect(
+      await limit('/dtu/garage/api/limit/config', {
+        serial: HMT_SERIAL,
+        limit_value: 1500,
+        limit_type: 0,
+      }),
+    ).toMatchObject({ type: 'success' });
+    expect(spy.calls.manual).toEqual([['garage', HMT_SERIAL]]);
+    expect((await limitsTaken(garage)).temporary).toBe(garageBefore + 1);
+    // Unprefixed: the first device holding the serial (the roof).
+    expect(
+      await limit('/api/limit/config', { serial: HM_SERIAL, limit_value: 50, limit_type: 1 }),
+    ).toMatchObject({ type: 'success' });
+    expect(spy.calls.manual).toEqual([
+      ['garage', HMT_SERIAL],
+      ['roof', HM_SERIAL],
+    ]);
+    // Refused by the device (an inverter it does not have, a type it does not know): nothing.
+    expect(
+      await limit('/dtu/roof/api/limit/config', {
+        serial: '999999999999',
+        limit_value: 50,
+        limit_type: 0,
+      }),
+    ).toMatchObject({ type: 'warning' });
+    expect(
+      await limit('/api/limit/config', { serial: HM_SERIAL, limit_value: 50, limit_type: 9 }),
+    ).toMatchObject({ type: 'warning' });
+    expect(spy.calls.manual).toHaveLength(2);
+  }, 90_000);
+
+  it('tells it on a companion of one device too (its body is otherwise streamed unread)', async () => {
+    const spy = spyControl();
+    const companion = await startCompanionApp(roof.url, PASSWORD, { exportControl: spy.options });
+    await waitFor(
+      () => companion.app.devices!.first?.companion.live.hasInverter(HM_SERIAL),
+      'roof',
+    );
+    const body = new FormData();
+    body.append('data', JSON.stringify({ serial: HM_SERIAL, limit_value: 80, limit_type: 1 }));
+    const answer = await companion.fetch('/api/limit/config', { method: 'POST', body });
+    expect(await answer.json()).toMatchObject({ type: 'success' });
+    expect(spy.calls.manual).toEqual([['dtu', HM_SERIAL]]);
+  }, 60_000);
 });
