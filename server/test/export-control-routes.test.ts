@@ -1,12 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExportControlConfig } from '@heliodtu/contract/export-control';
-import { buildApp } from '../src/app.js';
 import { DEFAULT_EXPORT_CONTROL_CONFIG } from '../src/export-control/export-control-settings.js';
-import { checkAnswers } from './helpers/api-description-check.js';
-import { ADMIN_AUTH, basicAuth, testOptions } from './helpers/build-test-app.js';
+import { basicAuth } from './helpers/build-test-app.js';
+import { exportControlGateway } from './helpers/export-control-gateway.js';
 import { spyControl, type SpyControl } from './helpers/export-control-spy.js';
 import { HM_SERIAL, HMS_SERIAL } from './helpers/live-gateway.js';
 import { waitFor } from './helpers/mqtt-watcher.js';
@@ -15,43 +11,8 @@ import { waitFor } from './helpers/mqtt-watcher.js';
 // simulated gateway, over a controller that records what it is asked (the controller's own
 // decisions are tested with it, in export-control-process.test.ts).
 
-const FILE = path.join('.heliodtu', 'export-control.json');
-
 async function gateway(spy: SpyControl = spyControl()) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'heliodtu-ec-routes-'));
-  const app = await buildApp({
-    options: testOptions(dataDir, {
-      simFleet: 'demo',
-      simStart: '2025-06-21T12:00:00',
-      history: { enabled: false, retentionDays: 730, backfillDays: 0 },
-    }),
-    exportControl: spy.options,
-  });
-  const problems: string[] = [];
-  checkAnswers(app, problems);
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    await app.close();
-  };
-  onTestFinished(async () => {
-    await close();
-    await rm(dataDir, { recursive: true, force: true });
-    if (problems.length > 0) throw new Error(problems.join('\n'));
-  });
-  const request = (method: 'GET' | 'POST', urlPath: string, data?: unknown, auth = ADMIN_AUTH) => {
-    const init: RequestInit = { method, headers: auth ? { authorization: auth } : {} };
-    if (data !== undefined) {
-      const form = new FormData();
-      form.append('data', typeof data === 'string' ? data : JSON.stringify(data));
-      init.body = form;
-    }
-    return fetch(url + urlPath, init);
-  };
-  const file = () => readFile(path.join(dataDir, FILE), 'utf8').catch(() => null);
-  return { app, url, spy, request, file, close };
+  return { ...(await exportControlGateway(spy.options)), spy };
 }
 
 const governing = (overrides: Partial<ExportControlConfig> = {}): ExportControlConfig => ({
