@@ -57,7 +57,7 @@ import { alertsPlugin } from './alerts/alerts-plugin.js';
 import { alertsRoutes } from './routes/alerts.js';
 import { exportControlRoutes } from './routes/exportcontrol.js';
 import {
-  exportControlPlugin,
+  registerExportControl,
   type ExportControlPluginOptions,
 } from './export-control/export-control-plugin.js';
 import { simTestRoutes } from './routes/sim-test.js';
@@ -235,20 +235,6 @@ export async function buildApp({
   });
 
   return app;
-}
-
-/**
- * Export control (issue 35) after the grid meter, so that on close it gives the limits back
- * before the fleet stops (onClose hooks run in reverse order of registration).
- */
-async function registerExportControl(
-  app: FastifyInstance,
-  given: Partial<ExportControlPluginOptions> | undefined,
-  now: () => number,
-): Promise<void> {
-  const createController = given?.createController;
-  if (!createController) return;
-  await app.register(exportControlPlugin, { now, ...given, createController });
 }
 
 /**

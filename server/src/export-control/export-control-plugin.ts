@@ -128,6 +128,20 @@ export const exportControlPlugin = fp<ExportControlPluginOptions>(
   { name: 'export-control', dependencies: ['gateway'] },
 );
 
+/**
+ * Registers export control; app.ts calls it after the grid meter, so that on close the limits
+ * are given back before the fleet stops (onClose hooks run in reverse order of registration).
+ */
+export async function registerExportControl(
+  app: FastifyInstance,
+  given: Partial<ExportControlPluginOptions> | undefined,
+  now: () => number,
+): Promise<void> {
+  const createController = given?.createController;
+  if (!createController) return;
+  await app.register(exportControlPlugin, { now, ...given, createController });
+}
+
 interface FleetHandle {
   fleet: InverterFleetPort;
   known: KnownFleet;
