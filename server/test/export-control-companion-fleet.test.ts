@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExportControlStatus } from '@heliodtu/contract/export-control';
+import type { LimitStatus } from '@heliodtu/contract/limit';
 import { CompanionFleet } from '../src/export-control/companion-fleet.js';
+import { DEFAULT_EXPORT_CONTROL_CONFIG } from '../src/export-control/export-control-settings.js';
 import type { SimLimitCommand } from '../src/routes/sim-test.js';
 import { basicAuth } from './helpers/build-test-app.js';
 import { startCompanionApp } from './helpers/companion-app.js';
 import { spyControl } from './helpers/export-control-spy.js';
+import { httpMeterSettings, startHouseMeter } from './helpers/house-meter.js';
 import { startGatewayProcess, type GatewayProcess } from './helpers/gateway-process.js';
 import { HM_SERIAL, HMT_SERIAL } from './helpers/live-gateway.js';
 import { waitFor } from './helpers/mqtt-watcher.js';
@@ -229,4 +233,121 @@ describe('an owner’s limit through the companion', () => {
     expect(await answer.json()).toMatchObject({ type: 'success' });
     expect(spy.calls.manual).toEqual([['dtu', HM_SERIAL]]);
   }, 60_000);
+});
+
+describe('export control across the devices of a companion', () => {
+  it('governs inverters of both devices together, temporary limits only, and gives them back on stop', async () => {
+    const OWNER_W = 2000;
+    // The owner's own limit on both devices' HMT first: what control must give back.
+    for (const device of [roof, garage]) {
+      const body = new FormData();
+      body.append(
+        'data',
+        JSON.stringify({ serial: HMT_SERIAL, limit_value: OWNER_W, limit_type: 0 }),
+      );
+      const sent = await fetch(`${device.url}/api/limit/config`, {
+        method: 'POST',
+        headers: { authorization: basicAuth(PASSWORD) },
+        body,
+      });
+      expect(await sent.json()).toMatchObject({ type: 'success' });
+    }
+    const companion = await startCompanionApp('', '', {
+      devices: [
+        { name: 'Roof', url: roof.url, password: PASSWORD },
+        { name: 'Garage', url: garage.url, password: PASSWORD },
+      ],
+    });
+    const registry = companion.app.devices!;
+    const production = () =>
+      registry
+        .list()
+        .flatMap(({ companion: c }) =>
+          c.live
+            .inverterSerials()
+            .map((s) => c.live.liveData(s).inverters[0]?.AC['0']?.Power.v ?? 0),
+        )
+        .reduce((sum, watts) => sum + watts, 0);
+    const meter = await startHouseMeter(production, 800);
+    const post = async (urlPath: string, data: unknown) => {
+      const body = new FormData();
+      body.append('data', JSON.stringify(data));
+      return (await (await companion.fetch(urlPath, { method: 'POST', body })).json()) as Record<
+        string,
+        unknown
+      >;
+    };
+    expect(await post('/api/gridmeter/config', httpMeterSettings(meter.url))).toMatchObject({
+      ok: true,
+    });
+    const readback = async (device: GatewayProcess) => {
+      const answer = await fetch(`${device.url}/api/limit/status`, {
+        headers: { authorization: basicAuth(PASSWORD) },
+      });
+      const entry = ((await answer.json()) as LimitStatus)[HMT_SERIAL]!;
+      return (entry.limit_relative * entry.max_power) / 100;
+    };
+    await waitFor(
+      async () =>
+        Math.abs((await readback(roof)) - OWNER_W) < 40 &&
+        Math.abs((await readback(garage)) - OWNER_W) < 40,
+      'the owner limits read back on both devices',
+      30_000,
+    );
+    const governed = (device: string) => ({
+      device,
+      serial: HMT_SERIAL,
+      lower_w: 50,
+      upper_w: 2250,
+      fallback_w: null,
+      restore_w: null,
+    });
+    const saved = await post('/api/exportcontrol/config', {
+      ...DEFAULT_EXPORT_CONTROL_CONFIG,
+      enabled: true,
+      inverters: [governed('roof'), governed('garage')],
+    });
+    expect(saved).toMatchObject({ ok: true });
+    const status = async () =>
+      (await (await companion.fetch('/api/exportcontrol/status')).json()) as ExportControlStatus;
+    await waitFor(
+      async () => {
+        const { inverters } = await status();
+        return (
+          inverters.length === 2 &&
+          inverters.every(
+            (i) =>
+              i.confirmed &&
+              i.taken_over_w !== null &&
+              i.readback_w !== null &&
+              i.readback_w < 1800,
+          )
+        );
+      },
+      'both devices’ HMT limited and confirmed',
+      120_000,
+    );
+    expect((await status()).inverters.map((i) => [i.device, i.taken_over_w])).toEqual([
+      ['roof', OWNER_W],
+      ['garage', OWNER_W],
+    ]);
+    expect(await readback(roof)).toBeLessThan(1800);
+    expect(await readback(garage)).toBeLessThan(1800);
+    const [roofTaken, garageTaken] = await Promise.all([limitsTaken(roof), limitsTaken(garage)]);
+    expect(roofTaken.persistent).toBe(0);
+    expect(garageTaken.persistent).toBe(0);
+    expect(roofTaken.last.at(-1)).toMatchObject({ serial: HMT_SERIAL, relative: false });
+
+    // Stopping the companion gives both inverters their own limit back, through their devices.
+    await companion.app.close();
+    await waitFor(
+      async () =>
+        Math.abs((await readback(roof)) - OWNER_W) < 40 &&
+        Math.abs((await readback(garage)) - OWNER_W) < 40,
+      'both limits given back',
+      20_000,
+    );
+    expect((await limitsTaken(roof)).persistent).toBe(0);
+    expect((await limitsTaken(garage)).persistent).toBe(0);
+  }, 240_000);
 });
