@@ -58,6 +58,11 @@ import { alertsPlugin } from './alerts/alerts-plugin.js';
 import { alertsRoutes } from './routes/alerts.js';
 import { gridMeterPlugin } from './grid-meter/grid-meter-plugin.js';
 import { gridMeterRoutes } from './routes/gridmeter.js';
+import { exportControlRoutes } from './routes/exportcontrol.js';
+import {
+  registerExportControl,
+  type ExportControlPluginOptions,
+} from './export-control/export-control-plugin.js';
 import { simTestRoutes } from './routes/sim-test.js';
 
 export interface BuildAppOptions {
@@ -69,6 +74,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** The device clock of an earlier boot: time and sync state survive a reboot. */
   clock?: DeviceClock;
+  /** Export control's controller, meter or step interval in place of the gateway's (tests). */
+  exportControl?: Partial<ExportControlPluginOptions>;
 }
 
 /** One boot of the gateway: config read from disk, plugins, then routes. */
@@ -78,6 +85,7 @@ export async function buildApp({
   now = Date.now,
   logger = false,
   clock: existingClock,
+  exportControl,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // The generation switch (SIM_FIRMWARE): routes and the simulator read it from app.system.
   const firmware = options.simFirmware ?? 'v24';
@@ -161,6 +169,7 @@ export async function buildApp({
     followDevicesInHistory(app);
     await app.register(gridMeterPlugin);
     await app.register(alertsPlugin);
+    await registerExportControl(app, exportControl, now);
   } else {
     await app.register(devicePlugin);
     // SIM_METER=house: the house beside the fleet, answering as a Shelly Pro 3EM on /rpc/….
@@ -171,6 +180,7 @@ export async function buildApp({
     await app.register(historyPlugin);
     await app.register(gridMeterPlugin);
     await app.register(alertsPlugin);
+    await registerExportControl(app, exportControl, now);
   }
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -222,6 +232,7 @@ export async function buildApp({
   await app.register(companionDevicesRoutes);
   await app.register(alertsRoutes);
   await app.register(gridMeterRoutes);
+  await app.register(exportControlRoutes);
   await app.register(simTestRoutes);
   await app.register(apiDescriptionRoutes);
   // Last: unmatched paths fall back to the interface, as on the device.
@@ -277,6 +288,7 @@ async function registerCompanionRoutes(app: FastifyInstance): Promise<void> {
   await app.register(companionDevicesRoutes);
   await app.register(alertsRoutes);
   await app.register(gridMeterRoutes);
+  await app.register(exportControlRoutes);
   await app.register(apiDescriptionRoutes);
   await app.register(relayRoutes, { registry });
   await app.register(webStaticPlugin, {

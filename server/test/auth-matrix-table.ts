@@ -1,3 +1,4 @@
+import { DEFAULT_EXPORT_CONTROL_CONFIG } from '../src/export-control/export-control-settings.js';
 import type { TestGateway } from './helpers/build-test-app.js';
 
 /**
@@ -122,6 +123,11 @@ export const TABLE: Row[] = [
   })),
   // Nothing is set up: refused with 400 (and nothing sent) once past the guard.
   post('/api/alerts/test', 'admin', () => ({ channel: 'webhook' }), { status: 400 }),
+  // Export control (issue 35): the status like live data, settings and switch for the admin.
+  get('/api/exportcontrol/status', 'readonly'),
+  get('/api/exportcontrol/config', 'admin'),
+  post('/api/exportcontrol/config', 'admin', () => DEFAULT_EXPORT_CONTROL_CONFIG),
+  post('/api/exportcontrol/set', 'admin', () => ({ target_w: 0 })),
   // The sockets follow the read-only guard: our fix of the firmware's ineffective one (contract ws.ts).
   ws('/livedata', 'readonly'),
   ws('/console', 'readonly'),

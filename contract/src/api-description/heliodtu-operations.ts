@@ -17,6 +17,12 @@ import {
   DeviceTestResultSchema,
 } from '../companion.js';
 import { ApiResultSchema } from '../envelope.js';
+import {
+  ExportControlConfigSchema,
+  ExportControlSetSchema,
+  ExportControlStatusSchema,
+} from '../export-control.js';
+import { PowerSettingsResultSchema } from '../grid-meter.js';
 import { codesOf } from './operation.js';
 import {
   HISTORY_CSV_COLUMNS,
@@ -210,6 +216,55 @@ export const HELIODTU_OPERATIONS: OperationCatalogue = {
       400: {
         description: 'The channel is not set up, or `data` missing or malformed.',
         schema: AlertsResultSchema,
+      },
+    },
+    extension: true,
+  },
+  'GET /api/exportcontrol/status': {
+    area: 'exportcontrol',
+    summary:
+      'What export control does now: state, grid power, each governed inverter, the last 15 minutes',
+    description:
+      'Readable like live data. Every inverter control governs is listed with its state (`paused_manual` while an owner’s limit pauses it, until `paused_until`), the limit asked and read back. Times are epoch ms of the gateway’s clock (device time on a simulated gateway).',
+    guard: 'readonly',
+    response: ExportControlStatusSchema,
+    extension: true,
+  },
+  'GET /api/exportcontrol/config': {
+    area: 'exportcontrol',
+    summary: 'Export control settings: on/off, target, hysteresis, governed inverters',
+    guard: 'admin',
+    response: ExportControlConfigSchema,
+    extension: true,
+  },
+  'POST /api/exportcontrol/config': {
+    area: 'exportcontrol',
+    summary: 'Save the export control settings',
+    description:
+      'The whole settings in the form field `data`, in force at once. A refused field (an unknown device or inverter, a lower limit above the upper one, an inverter listed twice) answers 400 with its dotted path and changes nothing. Control only ever sends temporary (non-persistent) absolute limits.',
+    guard: 'admin',
+    data: ExportControlConfigSchema,
+    response: PowerSettingsResultSchema,
+    statuses: {
+      400: {
+        description: 'A field refused, or `data` missing or malformed (`field` = `data`).',
+        schema: PowerSettingsResultSchema,
+      },
+    },
+    extension: true,
+  },
+  'POST /api/exportcontrol/set': {
+    area: 'exportcontrol',
+    summary: 'Switch export control on or off, or change its target (automations)',
+    description:
+      '`enabled`, `target_w` or both in the form field `data`; saved like the settings. Turning control off gives every governed inverter back the limit it had when control took it over.',
+    guard: 'admin',
+    data: ExportControlSetSchema,
+    response: PowerSettingsResultSchema,
+    statuses: {
+      400: {
+        description: '`data` missing, malformed, or with neither field.',
+        schema: PowerSettingsResultSchema,
       },
     },
     extension: true,

@@ -25,6 +25,8 @@ export const AREA_DESCRIPTIONS: Readonly<Record<string, string>> = {
   zones: 'Time zone table used by the settings screen.',
   history: 'Energy history (HelioDTU extension).',
   companion: 'The devices behind a companion gateway (HelioDTU extension).',
+  exportcontrol:
+    'Export control: grid power held at a target with temporary limits (HelioDTU extension).',
   'api-description': 'This description (HelioDTU extension).',
 };
 

@@ -42,6 +42,8 @@ export class DtuInverter {
   /** Last known limit in %; 0 until read or acknowledged (inverter-domain §7.5). */
   limitRelative = 0;
   limitKnown = false;
+  /** Device epoch ms the limit was last read or acknowledged; null before (export control's read-back). */
+  limitSeenAt: number | null = null;
   devInfoValid = false;
   gridProfileValid = false;
   /** The DTU's copy of the event log. */
@@ -108,6 +110,7 @@ export class DtuInverter {
         // The inverter reports its limit in 0.1 % steps.
         this.limitRelative = Math.round(this.sim.limit * 10) / 10;
         this.limitKnown = true;
+        this.limitSeenAt = ctx.wall;
         this.changed = true;
       }
     }
@@ -142,6 +145,7 @@ export class DtuInverter {
           relativeLimitAfterAck(limit.limit, limit.value, this.maxPower, this.limitRelative) * 100,
         ) / 100;
       this.limitKnown = true;
+      this.limitSeenAt = ctx.wall;
       this.lastLimitCommand = ctx.uptime;
       this.changed = true;
       ctx.log(`Limit of ${this.serial} set`);

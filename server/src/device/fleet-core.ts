@@ -67,7 +67,20 @@ const GATE_EVERY_MS = 60_000;
  * State and helpers of the fleet simulator, shared by fleet-engine.ts (time) and simulator.ts
  * (public API). Split only to keep files short; FleetSimulator is the class to use.
  */
-export class FleetCore extends EventEmitter<{ update: [serial: string] }> {
+/** A limit command as the DTU took it (REST, MQTT or export control), before it goes on air. */
+export interface LimitCommandTaken {
+  readonly serial: string;
+  readonly value: number;
+  readonly kind: LimitKind;
+  /** false when commands are disabled for the inverter: dropped, as on the device. */
+  readonly queued: boolean;
+}
+
+export class FleetCore extends EventEmitter<{
+  update: [serial: string];
+  /** Every limit command for a known inverter (the test API counts them by kind). */
+  limit: [command: LimitCommandTaken];
+}> {
   protected readonly store: SimulatorStore;
   protected readonly clock: SimulatorClock;
   protected faults: SimFaults;

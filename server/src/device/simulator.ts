@@ -162,6 +162,21 @@ export class FleetSimulator extends FleetEngine {
     return view ? inverterStateOf(view, position) : null;
   }
 
+  /**
+   * When the limit was last read or acknowledged and when the newest live data was taken, device
+   * epoch ms (null before either); null for a serial not in the fleet. Export control's
+   * read-back: confirmed only by a read after its command.
+   */
+  limitTimes(serial: string): { readbackAt: number | null; dataAt: number | null } | null {
+    const record = this.find(serial);
+    if (!record) return null;
+    const last = record.stats.lastUpdate;
+    return {
+      readbackAt: record.limitSeenAt,
+      dataAt: last === null ? null : this.wall - (this.uptime - last),
+    };
+  }
+
   /** `GET /api/limit/status` (wire-contract §4.4). */
   limitStatus(): LimitStatus {
     return Object.fromEntries(
@@ -187,6 +202,7 @@ export class FleetSimulator extends FleetEngine {
   setLimit(serial: string, value: number, kind: LimitKind): CommandResult {
     const record = this.find(serial);
     if (!record) return { ok: false, reason: 'unknown-inverter' };
+    this.emit('limit', { serial: record.serial, value, kind, queued: record.commandsEnabled });
     if (!record.commandsEnabled) return { ok: true, queued: false };
     const limit = this.clampLimit(value, kind);
     record.sendLimit({ kind: 'limit', value: limit, limit: kind }, this.uptime);

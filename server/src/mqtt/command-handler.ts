@@ -19,6 +19,8 @@ export interface MqttCommandHandlerOptions {
   store: Pick<ConfigStore, 'config' | 'on' | 'off'>;
   fleet: CommandFleet;
   log: (line: string) => void;
+  /** A limit the owner sent reached the inverter's queue: export control pauses it (issue 35). */
+  onLimitSent?: (serial: string) => void;
 }
 
 /**
@@ -63,9 +65,12 @@ export class MqttCommandHandler {
   private execute(command: MqttCommand, topic: string): void {
     const { fleet, log } = this.options;
     switch (command.kind) {
-      case 'limit':
-        this.report(fleet.setLimit(command.serial, command.value, command.limit), topic);
+      case 'limit': {
+        const result = fleet.setLimit(command.serial, command.value, command.limit);
+        this.report(result, topic);
+        if (result.ok && result.queued) this.options.onLimitSent?.(command.serial);
         break;
+      }
       case 'power':
         this.report(fleet.setPower(command.serial, command.on), topic);
         break;

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { resolveHostname } from '@heliodtu/contract/domain/hostname';
 import { FIRMWARE_RELEASES } from '@heliodtu/contract/domain/firmware-generation';
+import { SIMULATED_DEVICE_ID } from '../device/device-id.js';
 import { MqttCommandHandler } from '../mqtt/command-handler.js';
 import { HassPublisher } from '../mqtt/hass-publisher.js';
 import type { DtuFigures } from '../mqtt/publish-topics.js';
@@ -64,6 +65,8 @@ export const mqttPublishingPlugin = fp(
       store,
       fleet: app.device,
       log,
+      // Looked up at the command: export control is registered after MQTT.
+      onLimitSent: (serial) => app.exportControl?.manualLimit(SIMULATED_DEVICE_ID, serial),
     });
     const hass = new HassPublisher({
       connection: app.mqtt,

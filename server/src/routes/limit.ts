@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ApiCode } from '@heliodtu/contract/codes';
 import { LimitConfigRequestSchema, type LimitStatus } from '@heliodtu/contract/limit';
 import { checkLimitConfig } from '@heliodtu/contract/rules/limit-rules';
+import { formatSerialHex, parseSerialHex } from '@heliodtu/contract/domain/serial-hex';
+import { SIMULATED_DEVICE_ID } from '../device/device-id.js';
 
 /** GET /api/limit/status and POST /api/limit/config, wire-contract §4.4. */
 export const limitRoutes: FastifyPluginAsync = async (app) => {
@@ -19,6 +21,11 @@ export const limitRoutes: FastifyPluginAsync = async (app) => {
     // The same command path MQTT uses; disabled commands are dropped but still a success.
     const result = app.device.setLimit(data.serial, data.limit_value, check.kind);
     if (!result.ok) return reply.result(ApiCode.LimitInvalidInverter);
+    // The owner's limit wins: export control leaves that inverter alone for a while (issue 35).
+    if (result.queued) {
+      const serial = formatSerialHex(parseSerialHex(data.serial));
+      app.exportControl?.manualLimit(SIMULATED_DEVICE_ID, serial);
+    }
     return reply.result(ApiCode.GenericSuccess);
   });
 };

@@ -12,6 +12,8 @@ export async function forward(
   companion: DeviceCompanion,
   pathAndQuery: string,
   readBody?: Buffer,
+  /** Sees the device's answer before it is passed back (export control notes owners' limits). */
+  onResult?: (result: RelayResult) => void,
 ): Promise<FastifyReply> {
   const method = request.method === 'POST' ? 'POST' : 'GET';
   const { 'content-type': contentType, 'content-length': contentLength } = request.headers;
@@ -23,6 +25,7 @@ export async function forward(
   });
   const path = pathAndQuery.split('?')[0] ?? '';
   companion.relayed(method, path, result);
+  onResult?.(result);
   if (isWebPageForApi(path, result)) return sendApiPathUnknown(reply);
   return send(reply, companion, result);
 }

@@ -8,6 +8,7 @@ import { mergedHints, mergedTotal } from '../device/relay/merged-live.js';
 import { bodyWithOwnPasswordHint } from '../device/relay/own-login-hint.js';
 import { mergedMetrics } from '../metrics/merged-metrics.js';
 import { relayGuard } from '../device/relay/relay-guards.js';
+import { formatSerialHex, parseSerialHex } from '@heliodtu/contract/domain/serial-hex';
 import { forward, send } from './relay-forward.js';
 import { invParam, settingBodyAndSerial } from './relay-named-inverter.js';
 import { deviceParam, deviceParamGuard } from './sockets/device-sockets.js';
@@ -16,7 +17,7 @@ import { deviceParam, deviceParamGuard } from './sockets/device-sockets.js';
  * HelioDTU's own endpoints that are never the device's: answered by the companion, or, when
  * switched off (HISTORY=off), not found as on a gateway without them, never relayed.
  */
-const LOCAL_ONLY = /^\/api\/(history|companion)(\/|$)/;
+const LOCAL_ONLY = /^\/api\/(history|companion|exportcontrol)(\/|$)/;
 
 /** Upstream reads many browsers make at once are shared for this long (issue 24). */
 export const RELAY_CACHE_MS = 1000;
@@ -28,6 +29,8 @@ const BY_SERIAL_READS = ['/api/limit/status', '/api/power/status'];
 /** Settings of one inverter whose body names it (`data` → `serial`). */
 const SERIAL_IN_BODY = ['/api/limit/config', '/api/power/config'];
 const PROMETHEUS_PATH = '/api/prometheus/metrics';
+/** An owner's limit: read whole so export control learns which inverter it was for. */
+const LIMIT_CONFIG_PATH = '/api/limit/config';
 
 /** `/dtu/<id>` at the start of a path. */
 const DEVICE_PREFIX = new RegExp(`^${DEVICE_PATH_PREFIX}[^/?]+`);
@@ -189,13 +192,33 @@ export const relayRoutes: FastifyPluginAsync<{ registry: DeviceRegistry }> = asy
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(text);
   });
 
+  /**
+   * After a device took an owner's limit (interface, API): export control pauses that inverter
+   * (issue 35). Its own commands go to the device directly, never through these routes.
+   */
+  const noteManualLimit =
+    (companion: DeviceCompanion, serial: string | null) => (result: RelayResult) => {
+      if (!serial || !result.ok || result.status !== 200) return;
+      if (parseObject(result.body)?.['type'] !== 'success') return;
+      app.exportControl?.manualLimit(companion.id, formatSerialHex(parseSerialHex(serial)));
+    };
+
   for (const path of SERIAL_IN_BODY) {
     app.post(path, { preHandler: guard }, async (request, reply) => {
-      if (registry.size === 1) return forward(request, reply, first(), request.url);
+      const limit = path === LIMIT_CONFIG_PATH;
+      if (registry.size === 1 && !limit) return forward(request, reply, first(), request.url);
       const { body, serial } = await settingBodyAndSerial(request);
-      return forward(request, reply, holderOf(serial ?? undefined), request.url, body ?? undefined);
+      const holder = registry.size === 1 ? first() : holderOf(serial ?? undefined);
+      const noted = limit ? noteManualLimit(holder, serial) : undefined;
+      return forward(request, reply, holder, request.url, body ?? undefined, noted);
     });
   }
+  app.post(`${DEVICE_PATH_PREFIX}:dtu${LIMIT_CONFIG_PATH}`, prefixed, async (request, reply) => {
+    const companion = named(request);
+    const { body, serial } = await settingBodyAndSerial(request);
+    const noted = noteManualLimit(companion, serial);
+    return forward(request, reply, companion, devicePathOf(request), body ?? undefined, noted);
+  });
 
   app.route({
     method: ['GET', 'POST'],

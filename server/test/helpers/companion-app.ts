@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { onTestFinished } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type BuildAppOptions } from '../../src/app.js';
 import { DeviceTarget } from '../../src/device/relay/device-target.js';
 import { ADMIN_AUTH, testOptions } from './build-test-app.js';
 
@@ -28,6 +28,7 @@ export async function startCompanionApp(
     devices,
     dataDir: givenDataDir,
     webDist,
+    exportControl,
   }: {
     history?: boolean;
     /** Several DTU_URL devices (issue 27) instead of the one `deviceUrl`. */
@@ -36,6 +37,8 @@ export async function startCompanionApp(
     dataDir?: string;
     /** A built interface to serve (none by default: unknown pages get the "not built" page). */
     webDist?: string;
+    /** Export control's controller or meter in place of the gateway's (buildApp's option). */
+    exportControl?: BuildAppOptions['exportControl'];
   } = {},
 ): Promise<CompanionApp> {
   const dataDir = givenDataDir ?? (await mkdtemp(path.join(tmpdir(), 'heliodtu-companion-')));
@@ -57,6 +60,7 @@ export async function startCompanionApp(
       history: { enabled: history, retentionDays: 730, backfillDays: 0 },
       ...(webDist ? { webDist } : {}),
     }),
+    ...(exportControl ? { exportControl } : {}),
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   onTestFinished(async () => {
