@@ -66,6 +66,26 @@ export const HistoryErrorSchema = z.object({
 });
 export type HistoryError = z.infer<typeof HistoryErrorSchema>;
 
+/**
+ * Issue 35: the house's energy flow of a period, when a grid meter recorded in it (absent
+ * otherwise: a gateway without a meter answers as before). Consumption is derived, never
+ * stored: production + import − export; self-consumed = production − export (not below 0).
+ */
+export const HistoryGridEnergySchema = z.object({
+  import_wh: WattHours,
+  export_wh: WattHours,
+  consumption_wh: WattHours,
+  self_consumed_wh: WattHours,
+});
+export type HistoryGridEnergy = z.infer<typeof HistoryGridEnergySchema>;
+
+/**
+ * One bucket of the grid: [bucket start (epoch s), average import W, average export W, average
+ * consumption W] (the polls' average; consumption = production + import − export, not below 0).
+ */
+export const HistoryGridPointSchema = z.tuple([EpochSeconds, Watts, Watts, Watts]);
+export type HistoryGridPoint = z.infer<typeof HistoryGridPointSchema>;
+
 //-- GET /api/history/range
 
 export const HistoryRangeSchema = z.object({
@@ -124,6 +144,11 @@ export const HistoryDaySchema = z.object({
   total: HistoryPeakSchema.extend({ yield_wh: WattHours, points: z.array(HistoryPointSchema) }),
   /** Every inverter with data that day (or only `serial`). */
   inverters: z.array(HistoryDayInverterSchema),
+  /**
+   * Issue 35: the house's grid flow that day, when a meter recorded; absent without one, with
+   * `serial`, and for one device of several (the meter measures the whole house).
+   */
+  grid: HistoryGridEnergySchema.extend({ points: z.array(HistoryGridPointSchema) }).optional(),
 });
 export type HistoryDay = z.infer<typeof HistoryDaySchema>;
 
@@ -152,6 +177,8 @@ export const HistoryPeriodEntrySchema = HistoryPeriodPeakSchema.extend({
   /** Local days with data inside this entry (1 for a day). */
   days: z.number().int().min(0),
   inverters: z.array(HistoryInverterYieldSchema),
+  /** Issue 35: the house's flow in this bar, when a meter recorded in it (see HistoryDay.grid). */
+  grid: HistoryGridEnergySchema.optional(),
 });
 export type HistoryPeriodEntry = z.infer<typeof HistoryPeriodEntrySchema>;
 
@@ -161,7 +188,11 @@ export const HistoryPeriodSchema = z.object({
   key: z.string(),
   tz: z.string(),
   entries: z.array(HistoryPeriodEntrySchema),
-  total: HistoryPeriodPeakSchema.extend({ yield_wh: WattHours }),
+  total: HistoryPeriodPeakSchema.extend({
+    yield_wh: WattHours,
+    /** Issue 35: the house's flow over the whole period, when a meter recorded in it. */
+    grid: HistoryGridEnergySchema.optional(),
+  }),
   /** Per inverter over the whole period (names for the legend). */
   inverters: z.array(HistoryInverterYieldSchema.extend({ name: z.string(), present: z.boolean() })),
 });
@@ -191,6 +222,21 @@ export const HISTORY_CSV_COLUMNS = {
   ],
   day: ['date', 'serial', 'name', 'yield [Wh]', 'peak [W]', 'peak_time_local'],
 } as const;
+
+/**
+ * Issue 35: when a grid meter recorded in the exported range (and no `serial` is asked for),
+ * these columns follow (before `device`): empty on inverter rows, filled on one row per day (or
+ * bucket) with an empty serial and the name `house`, whose energy is the production of all
+ * inverters.
+ */
+export const HISTORY_CSV_GRID_COLUMNS = [
+  'grid_import [Wh]',
+  'grid_export [Wh]',
+  'consumption [Wh]',
+] as const;
+
+/** The name of the house's row in the CSV (HISTORY_CSV_GRID_COLUMNS). */
+export const HISTORY_CSV_HOUSE_NAME = 'house';
 
 /**
  * Issue 27: on a companion in front of several devices every CSV row ends with the id of the

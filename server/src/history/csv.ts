@@ -1,5 +1,10 @@
-import { HISTORY_CSV_COLUMNS, HISTORY_CSV_DEVICE_COLUMN } from '@heliodtu/contract/history';
+import {
+  HISTORY_CSV_COLUMNS,
+  HISTORY_CSV_DEVICE_COLUMN,
+  HISTORY_CSV_GRID_COLUMNS,
+} from '@heliodtu/contract/history';
 import type { HistoryResolution } from '@heliodtu/contract/domain/history-dates';
+import { houseRows, type CsvGrid } from './csv-house.js';
 import { orderedInverters, type QueryContext } from './queries.js';
 
 /**
@@ -30,11 +35,17 @@ export function* csvChunks(
   serial?: string,
   /** Several devices (issue 27): a last column with the device id. */
   deviceColumn = false,
+  /** The house's grid flow (issue 35): its columns when the meter recorded in the range. */
+  grid?: CsvGrid,
 ): Generator<string> {
+  const withGrid =
+    grid !== undefined && serial === undefined && grid.rows.days(from, to).length > 0;
   yield csvLine([
     ...HISTORY_CSV_COLUMNS[resolution],
+    ...(withGrid ? HISTORY_CSV_GRID_COLUMNS : []),
     ...(deviceColumn ? [HISTORY_CSV_DEVICE_COLUMN] : []),
   ]);
+  const gridBlank = withGrid ? HISTORY_CSV_GRID_COLUMNS.map(() => '') : [];
   const devices = contexts.map((ctx) => ({
     ctx,
     inverters: orderedInverters(ctx).filter((i) => serial === undefined || i.serial === serial),
@@ -44,8 +55,14 @@ export function* csvChunks(
     let chunk = '';
     for (const { ctx, inverters, device } of devices) {
       chunk += dayRows(ctx, inverters, day, resolution, (fields) =>
-        csvLine([...fields, ...device]),
+        csvLine([...fields, ...gridBlank, ...device]),
       );
+    }
+    if (withGrid) {
+      const blankDevice = deviceColumn ? [''] : [];
+      for (const fields of houseRows(devices, grid, day, resolution)) {
+        chunk += csvLine([...fields, ...blankDevice]);
+      }
     }
     if (chunk) yield chunk;
   }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import fp from 'fastify-plugin';
+import { gridMeterOf } from '../plugins/house-ports.js';
 import { STATE_DIR } from '../store/chip-id.js';
 import { HISTORY_DEFAULTS, type HistoryOptions } from './history-options.js';
 import type { HistoryService } from './history-service.js';
@@ -80,6 +81,9 @@ export const historyPlugin = fp<HistoryPluginOptions>(
           : null;
       // Not awaited: the demo days are written after the listener is up (service.started).
       void service.start(fleet, demo);
+      // The house's grid flow (issue 35), recorded whenever a meter is set.
+      const meter = gridMeterOf(app);
+      if (meter) service.followGrid(meter);
     });
     app.addHook('onClose', async () => service.close());
   },

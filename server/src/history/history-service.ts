@@ -1,6 +1,7 @@
 import { bucketStart } from './aggregate.js';
 import { backfill, type BackfillOptions } from './backfill.js';
 import { FollowedDevices } from './followed-devices.js';
+import { GridRecorder, type GridReading, type RecordedGridMeter } from './grid-recorder.js';
 import type { LocalCalendar } from './local-day.js';
 import type { QueryContext } from './queries.js';
 import { sampleOf, type HistoryRecorder, type RecordedFleet } from './recorder.js';
@@ -45,6 +46,12 @@ export class HistoryService {
   private closed = false;
   /** A demo backfill is between two days (its counters must not outlive a close). */
   private backfilling = false;
+  /** The house's grid flow, once a meter is followed (followGrid). */
+  private readonly grid = new GridRecorder(
+    () => this.store,
+    () => this.calendar(),
+  );
+  private gridDetach: (() => void) | null = null;
   /** Settles once the live polls are followed (after the demo backfill, if any). */
   started: Promise<void> = Promise.resolve();
 
@@ -153,6 +160,17 @@ export class HistoryService {
     if (!this.closed) this.followed.follow(fleet, tz);
   }
 
+  /**
+   * Records the grid meter's readings (issue 35): import and export per bucket and day, beside
+   * the production. Readings arrive only while a meter is set and usable.
+   */
+  followGrid(meter: RecordedGridMeter): void {
+    if (this.closed || this.gridDetach) return;
+    const listener = (reading: GridReading) => this.onGridReading(meter, reading);
+    meter.on('reading', listener);
+    this.gridDetach = () => meter.off('reading', listener);
+  }
+
   /** Stops recording a followed device (removed); what it recorded is written and stays. */
   unfollow(device: string): void {
     if (!this.followed.isFurther(device)) return;
@@ -167,6 +185,7 @@ export class HistoryService {
     for (const recorder of this.followed.recorders()) {
       this.guard('write', () => recorder.flush());
     }
+    this.guard('write', () => this.grid.flush());
   }
 
   /** Drop buckets older than the retention; daily rows stay forever. */
@@ -189,6 +208,7 @@ export class HistoryService {
     }
     this.closed = true;
     this.followed.detachAll();
+    this.gridDetach?.();
     for (const timer of this.timers) clearInterval(timer);
     this.store.close();
   }
@@ -224,6 +244,23 @@ export class HistoryService {
     }
   }
 
+  private onGridReading(meter: RecordedGridMeter, reading: GridReading): void {
+    if (!this.recording || this.closed) return;
+    try {
+      const energy = meter.energy();
+      this.grid.record(reading.power_w, reading.at, {
+        importWh: energy.import_wh,
+        exportWh: energy.export_wh,
+      });
+      if (this.grid.hasFinished() && !this.flushQueued) {
+        this.flushQueued = true;
+        setImmediate(() => this.flush());
+      }
+    } catch (error) {
+      this.failed('record', error);
+    }
+  }
+
   private guard(what: string, fn: () => void): void {
     try {
       fn();
@@ -237,6 +274,7 @@ export class HistoryService {
     if (/^SQLITE_(FULL|IOERR)/.test(code)) {
       this.recording = false;
       for (const recorder of this.followed.recorders()) recorder.reset();
+      this.grid.reset();
       this.options.log(
         `History recording stopped: the disk is full (${code}); stored history stays readable`,
       );
@@ -244,6 +282,7 @@ export class HistoryService {
       this.store.close();
       this.store = HistoryStore.open(this.options.dir, this.options.log, { forceAside: true });
       this.followed.renewRecorders();
+      this.grid.reset();
     } else {
       this.options.log(`History ${what} failed: ${(error as Error).message}`);
     }

@@ -99,6 +99,29 @@ export const MIGRATIONS: readonly string[] = [
      at INTEGER NOT NULL,
      PRIMARY KEY (alert, channel, event)
    ) WITHOUT ROWID;`,
+  // The house's grid flow (issue 35): one meter per gateway. Per 5-minute bucket the readings'
+  // average import and export power (0.1 W; a bucket can hold both) and the energy the meter's
+  // registers counted in it (Wh); per local day the energy; and the registers' last values, so
+  // a restart credits the energy in between. Consumption is derived, never stored.
+  `CREATE TABLE grid_bucket (
+     t INTEGER PRIMARY KEY,
+     n INTEGER NOT NULL,
+     imp INTEGER NOT NULL,
+     exp INTEGER NOT NULL,
+     import_wh REAL NOT NULL,
+     export_wh REAL NOT NULL
+   );
+   CREATE TABLE grid_daily (
+     day INTEGER PRIMARY KEY,
+     import_wh REAL NOT NULL,
+     export_wh REAL NOT NULL
+   );
+   CREATE TABLE grid_counter (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     wall_ms INTEGER NOT NULL,
+     import_wh REAL NOT NULL,
+     export_wh REAL NOT NULL
+   );`,
 ];
 
 /** A device's fleet row in the inverter table: its serial (no inverter has an empty one). */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'libsql';
 import type { BucketRow, DayTotals } from './aggregate.js';
 import { SqliteAlertRows } from './alert-rows.js';
+import { GridRows, type GridWriteBatch } from './grid-rows.js';
 import {
   FLEET_SERIAL,
   MIGRATIONS,
@@ -41,6 +42,8 @@ export class HistoryStore {
   private readonly stmts: StoreStatements;
   /** The alerts' rows and delivery journal (issue 28). */
   readonly alerts: SqliteAlertRows;
+  /** The house's grid flow (issue 35). */
+  readonly grid: GridRows;
 
   private constructor(
     readonly file: string,
@@ -59,6 +62,7 @@ export class HistoryStore {
       this.migrate();
       this.stmts = prepareStatements(this.db);
       this.alerts = new SqliteAlertRows(this.db);
+      this.grid = new GridRows(this.db);
     } catch (error) {
       this.db.close();
       throw error;
@@ -214,13 +218,18 @@ export class HistoryStore {
     this.stmts.clearCounters.run(device);
   }
 
+  /** The grid's rows of a flush, in one transaction of their own. */
+  writeGrid(grid: GridWriteBatch): void {
+    this.transaction(() => this.grid.write(grid));
+  }
+
   isEmpty(): boolean {
     return this.stmts.anyData.get() === undefined;
   }
 
   /** Drop buckets older than `beforeS` (retention); daily rows stay. Returns the rows removed. */
   prune(beforeS: number): number {
-    return this.stmts.prune.run(beforeS).changes;
+    return this.stmts.prune.run(beforeS).changes + this.grid.prune(beforeS);
   }
 
   /**

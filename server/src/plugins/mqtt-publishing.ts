@@ -4,12 +4,14 @@ import { FIRMWARE_RELEASES } from '@heliodtu/contract/domain/firmware-generation
 import { SIMULATED_DEVICE_ID } from '../device/device-id.js';
 import { MqttCommandHandler } from '../mqtt/command-handler.js';
 import { HassPublisher } from '../mqtt/hass-publisher.js';
+import { HouseMqtt } from '../mqtt/house-mqtt.js';
 import type { DtuFigures } from '../mqtt/publish-topics.js';
 import { MqttPublisher } from '../mqtt/publisher.js';
 import { uptimeSeconds } from '../system/boot-record.js';
 import { HeapTracker, cpuTemperature } from '../system/host-figures.js';
 import { primaryInterface, stationBssid } from '../system/host-network.js';
 import { stationRssi } from '../system/network-status.js';
+import { exportControlOf, gridMeterOf } from './house-ports.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,17 +70,14 @@ export const mqttPublishingPlugin = fp(
       // Looked up at the command: export control is registered after MQTT.
       onLimitSent: (serial) => app.exportControl?.manualLimit(SIMULATED_DEVICE_ID, serial),
     });
-    const hass = new HassPublisher({
-      connection: app.mqtt,
-      store,
-      identity: () => ({
-        hostname: hostname(),
-        chipId: system.chipId,
-        ip: primaryInterface().ip,
-        firmware: FIRMWARE_RELEASES[app.system.firmware],
-      }),
-      log,
+    const identity = () => ({
+      hostname: hostname(),
+      chipId: system.chipId,
+      ip: primaryInterface().ip,
+      firmware: FIRMWARE_RELEASES[app.system.firmware],
     });
+    const hass = new HassPublisher({ connection: app.mqtt, store, identity, log });
+    let house: HouseMqtt | undefined;
     app.decorate('mqttPublishing', { publisher, commands, hass });
 
     // Subscriptions are registered before the first CONNACK, so they go out with it.
@@ -86,8 +85,16 @@ export const mqttPublishingPlugin = fp(
     app.addHook('onReady', async () => {
       publisher.start();
       hass.start();
+      // The grid meter and export control (issue 35), when this gateway has them.
+      const meter = gridMeterOf(app);
+      const control = exportControlOf(app);
+      if (meter || control) {
+        house = new HouseMqtt({ connection: app.mqtt, store, meter, control, identity, log });
+        house.start();
+      }
     });
     app.addHook('onClose', async () => {
+      house?.stop();
       publisher.stop();
       hass.stop();
       commands.stop();

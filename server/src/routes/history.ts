@@ -24,6 +24,7 @@ import {
 import { formatSerialHex, parseSerialHex } from '@heliodtu/contract/wire';
 import { mergeDays, mergePeriods, mergeRanges, type DeviceAnswer } from '../history/all-devices.js';
 import { csvChunks } from '../history/csv.js';
+import { withGridDay, withGridPeriod } from '../history/grid-answers.js';
 import { dayView, orderedInverters, periodView, type QueryContext } from '../history/queries.js';
 import { queryParam } from './query-param.js';
 
@@ -145,8 +146,26 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
     }));
     return parts.length === 1 ? parts[0]!.answer : merge(parts);
   };
+  /**
+   * The house's grid flow (issue 35) goes on answers covering every inverter: no `serial`, and
+   * all devices (or the only one). Read after the production, from the main store.
+   */
+  const houseWide = (request: FastifyRequest) =>
+    serialText(request) === undefined && devicesOf(request).length >= (registry?.size ?? 1);
+  const withGrid = <T>(request: FastifyRequest, answer: T, add: (a: T) => T): T =>
+    houseWide(request) ? history.read([], () => add(answer)) : answer;
   const todayOf = (request: FastifyRequest) =>
     history.calendar(deviceOf(request)).dayOf(app.clock.now());
+  const periodWithGrid = (
+    request: FastifyRequest,
+    answer: HistoryPeriod,
+    from: number,
+    to: number,
+    keyOf: (date: string) => string,
+  ) =>
+    withGrid(request, answer, (a) =>
+      withGridPeriod(a, history.db.grid, history.calendar(), from, to, keyOf),
+    );
   const opts = { preHandler: app.requireReadonly };
 
   app.get(HISTORY_PATHS.range, opts, async (request, reply) =>
@@ -184,11 +203,12 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       const serial = serialParam(request);
       const strings = ['1', 'true'].includes(queryParam(request, 'strings'));
       const calendar = history.calendar(deviceOf(request));
-      return readAll(
+      const production = readAll(
         request,
         (ctx) => dayView(ctx, day, { serial, strings }),
         (parts) => mergeDays(parts, (ms) => calendar.clockOf(ms)),
       );
+      return withGrid(request, production, (a) => withGridDay(a, history.db.grid, day));
     }),
   );
 
@@ -199,11 +219,13 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       if (!month) throw new BadQuery('bad_month', `month must be YYYY-MM ${YEARS}`, 'month');
       const from = dayNumber({ ...month, day: 1 });
       const to = from + daysInMonth(month.year, month.month) - 1;
-      return readAll(
+      const keyOf = (date: string) => date;
+      const production = readAll(
         request,
-        (ctx) => periodView(ctx, 'month', text, from, to, (date) => date),
+        (ctx) => periodView(ctx, 'month', text, from, to, keyOf),
         mergePeriods,
       );
+      return periodWithGrid(request, production, from, to, keyOf);
     }),
   );
 
@@ -214,27 +236,30 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       if (year === null) throw new BadQuery('bad_year', `year must be YYYY ${YEARS}`, 'year');
       const from = dayNumber({ year, month: 1, day: 1 });
       const to = dayNumber({ year, month: 12, day: 31 });
-      return readAll(
+      const keyOf = (date: string) => date.slice(0, 7);
+      const production = readAll(
         request,
-        (ctx) => periodView(ctx, 'year', text, from, to, (date) => date.slice(0, 7)),
+        (ctx) => periodView(ctx, 'year', text, from, to, keyOf),
         mergePeriods,
       );
+      return periodWithGrid(request, production, from, to, keyOf);
     }),
   );
 
   app.get(HISTORY_PATHS.years, opts, async (request, reply) =>
-    answer(reply, (): HistoryPeriod =>
-      readAll(
+    answer(reply, (): HistoryPeriod => {
+      const keyOf = (date: string) => date.slice(0, 4);
+      const production = readAll(
         request,
         (ctx) => {
           const range = ctx.store.dayRange(ctx.device) ?? { first: 0, last: -1 };
-          return periodView(ctx, 'years', 'lifetime', range.first, range.last, (d) =>
-            d.slice(0, 4),
-          );
+          return periodView(ctx, 'years', 'lifetime', range.first, range.last, keyOf);
         },
         mergePeriods,
-      ),
-    ),
+      );
+      const grid = history.db.grid.dayRange() ?? { first: 0, last: -1 };
+      return periodWithGrid(request, production, grid.first, grid.last, keyOf);
+    }),
   );
 
   app.get(HISTORY_PATHS.export, opts, async (request, reply) =>
@@ -255,13 +280,16 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       const contexts = devicesOf(request).map((device) =>
         history.read(present(device), (c) => c, device),
       );
+      const grid = houseWide(request)
+        ? { rows: history.db.grid, calendar: history.calendar() }
+        : undefined;
       const name = `heliodtu-history-${queryParam(request, 'from')}_${queryParam(request, 'to')}-${resolution}.csv`;
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${name}"`)
         .send(
           Readable.from(
-            csvChunks(contexts, from, to, resolution, serial, (registry?.size ?? 0) > 1),
+            csvChunks(contexts, from, to, resolution, serial, (registry?.size ?? 0) > 1, grid),
           ),
         );
     }),

@@ -9,6 +9,7 @@ import {
   type PrometheusInverter,
 } from '../metrics/prometheus.js';
 import { EventLoopDelayMonitor, eventLoopDelayLines } from '../metrics/event-loop-delay.js';
+import { houseMetrics } from '../metrics/house-metrics.js';
 import { uptimeSeconds } from '../system/boot-record.js';
 import { HeapTracker } from '../system/host-figures.js';
 import { readNetworkStatus } from '../system/network-status.js';
@@ -82,7 +83,8 @@ export const prometheusRoutes: FastifyPluginAsync = async (app) => {
       // The gateway's own figures follow the device's, so OpenDTU dashboards see no change.
       const text =
         formatPrometheusMetrics(dtu, inverterMetrics(app)) +
-        `${eventLoopDelayLines(loopDelay.latest()).join('\n')}\n`;
+        `${eventLoopDelayLines(loopDelay.latest()).join('\n')}\n` +
+        houseMetrics(app);
       return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'no-cache').send(text);
     },
   );

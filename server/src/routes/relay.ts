@@ -7,6 +7,7 @@ import type { RelayResult } from '../device/relay/device-relay.js';
 import { mergedHints, mergedTotal } from '../device/relay/merged-live.js';
 import { bodyWithOwnPasswordHint } from '../device/relay/own-login-hint.js';
 import { mergedMetrics } from '../metrics/merged-metrics.js';
+import { houseMetrics } from '../metrics/house-metrics.js';
 import { relayGuard } from '../device/relay/relay-guards.js';
 import { formatSerialHex, parseSerialHex } from '@heliodtu/contract/domain/serial-hex';
 import { forward, send } from './relay-forward.js';
@@ -175,20 +176,33 @@ export const relayRoutes: FastifyPluginAsync<{ registry: DeviceRegistry }> = asy
 
   // Several devices: one scrape of every device's metrics, each sample with its `dtu` label.
   app.get(PROMETHEUS_PATH, { preHandler: guard }, async (request, reply) => {
-    if (registry.size === 1) return forward(request, reply, first(), request.url);
+    // The house's grid meter and export control (issue 35) are the companion's own.
+    const house = houseMetrics(app);
+    if (registry.size === 1 && house === '') return forward(request, reply, first(), request.url);
     const devices = registry.list();
     const answers = await Promise.all(
       devices.map((device) => device.companion.relay.forward('GET', PROMETHEUS_PATH)),
     );
-    const text = mergedMetrics(
-      devices.map((device, i) => {
-        const answer = answers[i]!;
-        return {
-          id: device.id,
-          text: answer.ok && answer.status === 200 ? answer.body.toString('utf8') : null,
-        };
-      }),
-    );
+    if (registry.size === 1) {
+      const answer = answers[0]!;
+      if (!(answer.ok && answer.status === 200))
+        return forward(request, reply, first(), request.url);
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(answer.body.toString('utf8') + house);
+    }
+    const text =
+      house +
+      mergedMetrics(
+        devices.map((device, i) => {
+          const answer = answers[i]!;
+          return {
+            id: device.id,
+            text: answer.ok && answer.status === 200 ? answer.body.toString('utf8') : null,
+          };
+        }),
+      );
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(text);
   });
 

@@ -1,4 +1,5 @@
-import type { HistoryPeriod } from '@heliodtu/contract/history';
+import type { HistoryPeriod, HistoryPeriodEntry } from '@heliodtu/contract/history';
+import type { BarPart } from './chart/bar-chart';
 import { daysInMonth } from '@heliodtu/contract/domain/history-dates';
 import { dateLabel, longMonth, monthLabel, shortMonth } from './history-format';
 import { monthOf, yearOf, type HistoryBounds, type HistorySelection } from './history-view';
@@ -45,4 +46,51 @@ export function periodName(selection: HistorySelection, locale: string, lifetime
 /** Where the period's peak happened: its local day made readable, and the time. */
 export function peakDetail(date: string, locale: string, at: string): string {
   return `${dateLabel(locale, date)}, ${at}`;
+}
+
+/**
+ * The stacked parts of bars with the house's flow (issue 35), bottom up: self-consumed,
+ * exported, imported (kWh); bars from before the meter keep their yield in a part of its own.
+ * Null when no bar has grid data: the bars stay plain yield.
+ */
+export function flowParts(
+  entries: readonly (HistoryPeriodEntry | undefined)[],
+  labels: { yield: string; selfConsumed: string; exported: string; imported: string },
+): BarPart[] | null {
+  if (!entries.some((entry) => entry?.grid)) return null;
+  const part = (
+    label: string,
+    color: BarPart['color'],
+    value: (entry: HistoryPeriodEntry) => number | undefined,
+  ): BarPart => ({
+    label,
+    color,
+    values: entries.map((entry) => {
+      const wh = entry && value(entry);
+      return wh === undefined ? null : wh / 1000;
+    }),
+  });
+  const parts = [
+    part(
+      labels.selfConsumed,
+      (theme) => theme.flow.selfConsumed,
+      (e) => e.grid?.self_consumed_wh,
+    ),
+    part(
+      labels.exported,
+      (theme) => theme.flow.exported,
+      (e) => e.grid?.export_wh,
+    ),
+    part(
+      labels.imported,
+      (theme) => theme.flow.imported,
+      (e) => e.grid?.import_wh,
+    ),
+  ];
+  const plain = part(
+    labels.yield,
+    (theme) => theme.palette[0] ?? '#198754',
+    (e) => (e.grid ? undefined : e.yield_wh),
+  );
+  return plain.values.some((v) => v !== null) ? [plain, ...parts] : parts;
 }

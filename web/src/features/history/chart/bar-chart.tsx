@@ -21,13 +21,45 @@ export interface BarChartProps {
   onPick?(idx: number): void;
   /** How to open a bar with the keyboard (read after the summary). */
   pickHint?: string;
+  /**
+   * Issue 35: the bars split into parts stacked bottom up (self-consumed, exported, imported),
+   * each with its own value per bar (null: none); `values` still says which bars have data.
+   */
+  stack?: BarPart[];
+}
+
+/** One part of stacked bars. */
+export interface BarPart {
+  label: string;
+  values: (number | null)[];
+  color(theme: ChartTheme): string;
+}
+
+/** Running sums of the parts, bottom up: each bar's top edge per part (null where it has none). */
+export function stackedTops(parts: readonly BarPart[], bars: number): (number | null)[][] {
+  const sums = new Array<number>(bars).fill(0);
+  return parts.map((part) =>
+    Array.from({ length: bars }, (_, i) => {
+      const v = part.values[i];
+      if (v === null || v === undefined) return null;
+      sums[i] = (sums[i] ?? 0) + v;
+      return sums[i] ?? null;
+    }),
+  );
 }
 
 /** Daily, monthly or yearly yields as bars. */
 export function BarChart(props: BarChartProps) {
-  const { ticks, labels, values, formatValue, formatTick, summary, onPick, pickHint } = props;
+  const { ticks, labels, values, formatValue, formatTick, summary, onPick, pickHint, stack } =
+    props;
   const t = useT();
-  const data = useMemo<uPlot.AlignedData>(() => [ticks.map((_, i) => i), values], [ticks, values]);
+  // Stacked: the highest part is drawn first, each lower one over it (uPlot paints in order).
+  const parts = useMemo(() => [...(stack ?? [])].reverse(), [stack]);
+  const data = useMemo<uPlot.AlignedData>(() => {
+    const x = ticks.map((_, i) => i);
+    if (!stack) return [x, values];
+    return [x, ...stackedTops(stack, ticks.length).reverse()];
+  }, [ticks, values, stack]);
 
   const options = useCallback(
     (theme: ChartTheme, width: number): Omit<uPlot.Options, 'width' | 'height'> => {
@@ -64,25 +96,44 @@ export function BarChart(props: BarChartProps) {
             label: t('history.Period'),
             value: (_u, v) => (v === null ? '–' : (labels[v] ?? '')),
           },
-          {
-            label: t('history.Yield'),
-            stroke: seriesColor(theme, 0),
-            fill: seriesColor(theme, 0),
-            ...(BARS ? { paths: BARS } : {}),
-            points: { show: false },
-            value: (_u, v) => formatValue(v),
-          },
+          ...(stack
+            ? parts.map((part) => ({
+                label: part.label,
+                stroke: part.color(theme),
+                fill: part.color(theme),
+                ...(BARS ? { paths: BARS } : {}),
+                points: { show: false },
+                // The legend reads each part's own value, not the stacked height.
+                value: (_u: uPlot, _v: number | null, _s: number, idx: number | null) =>
+                  formatValue(idx === null ? null : part.values[idx]),
+              }))
+            : [
+                {
+                  label: t('history.Yield'),
+                  stroke: seriesColor(theme, 0),
+                  fill: seriesColor(theme, 0),
+                  ...(BARS ? { paths: BARS } : {}),
+                  points: { show: false },
+                  value: (_u: uPlot, v: number | null) => formatValue(v),
+                },
+              ]),
         ],
         cursor: { drag: { x: false, y: false }, points: { show: false } },
         legend: { live: true },
       };
     },
-    [ticks, labels, formatValue, formatTick, t],
+    [ticks, labels, formatValue, formatTick, t, stack, parts],
   );
 
   const describe = useCallback(
-    (idx: number) => `${labels[idx] ?? ''}: ${formatValue(values[idx])}`,
-    [labels, values, formatValue],
+    (idx: number) =>
+      stack
+        ? `${labels[idx] ?? ''}: ${stack
+            .filter((part) => part.values[idx] !== null && part.values[idx] !== undefined)
+            .map((part) => `${part.label} ${formatValue(part.values[idx])}`)
+            .join(', ')}`
+        : `${labels[idx] ?? ''}: ${formatValue(values[idx])}`,
+    [labels, values, formatValue, stack],
   );
 
   const canPick = useCallback(

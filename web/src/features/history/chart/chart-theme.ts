@@ -4,6 +4,14 @@ export interface ChartTheme {
   grid: string;
   /** One colour per series: the fleet first, then inverters and strings. */
   palette: string[];
+  /** The house's flow (issue 35): its curves and the parts of the bars. */
+  flow: {
+    consumption: string;
+    grid: string;
+    selfConsumed: string;
+    exported: string;
+    imported: string;
+  };
 }
 
 // Bootstrap's named colours; every theme defines them, and they stay apart on light and dark.
@@ -27,6 +35,13 @@ export function readChartTheme(element: Element = document.documentElement): Cha
     text: read('--bs-secondary-color', '#6c757d'),
     grid: read('--bs-border-color-translucent', 'rgba(0,0,0,0.175)'),
     palette: PALETTE_VARS.map((name, i) => read(name, ['#198754', '#0d6efd'][i % 2] ?? '#198754')),
+    flow: {
+      consumption: read('--bs-orange', '#fd7e14'),
+      grid: read('--bs-indigo', '#6610f2'),
+      selfConsumed: read('--bs-success', '#198754'),
+      exported: read('--bs-info', '#0dcaf0'),
+      imported: read('--bs-danger', '#dc3545'),
+    },
   };
 }
 

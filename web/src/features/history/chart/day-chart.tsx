@@ -27,6 +27,12 @@ export function DayChart({ day, chart, summary }: DayChartProps) {
     [chart],
   );
 
+  // The inverters keep the colours they have without a meter: the flow curves take none of them.
+  const paletteIndex = useMemo(() => {
+    let next = 0;
+    return chart.series.map((s) => (s.flow ? -1 : next++));
+  }, [chart]);
+
   const options = useCallback(
     (theme: ChartTheme, width: number): Omit<uPlot.Options, 'width' | 'height'> => {
       const ticks = hourTicks(day, width < 576 ? 6 : 3);
@@ -38,7 +44,8 @@ export function DayChart({ day, chart, summary }: DayChartProps) {
       return {
         scales: {
           x: { time: false, range: [day.start, day.end] },
-          y: { range: (_u, _min, max) => [0, Math.max(max, 10)] },
+          // Export makes the grid curve negative: the axis then reaches below zero.
+          y: { range: (_u, min, max) => [Math.min(0, min), Math.max(max, 10)] },
         },
         axes: [
           {
@@ -58,8 +65,9 @@ export function DayChart({ day, chart, summary }: DayChartProps) {
           { label: t('history.Time'), value: (_u, v) => (v === null ? '–' : chart.localTime(v)) },
           ...chart.series.map((s, i) => ({
             label: s.label,
-            stroke: seriesColor(theme, i),
-            width: i === 0 ? 2 : 1.5,
+            stroke: s.flow ? theme.flow[s.flow] : seriesColor(theme, paletteIndex[i] ?? i),
+            width: i === 0 || s.flow ? 2 : 1.5,
+            ...(s.flow === 'grid' ? { dash: [6, 4] } : {}),
             // The first curve (the fleet, or the one inverter) filled: the day's energy at a glance.
             ...(i === 0 ? { fill: `${seriesColor(theme, 0)}22` } : {}),
             spanGaps: false,
@@ -71,7 +79,7 @@ export function DayChart({ day, chart, summary }: DayChartProps) {
         legend: { live: true },
       };
     },
-    [day, chart, format, t, watts],
+    [day, chart, format, t, watts, paletteIndex],
   );
 
   const describe = useCallback(

@@ -6,6 +6,14 @@ export interface DaySeries {
   key: string;
   label: string;
   values: (number | null)[];
+  /** The house's flow (issue 35): drawn in its own colour, not the inverters' palette. */
+  flow?: 'consumption' | 'grid';
+}
+
+/** Labels of the house's curves, when the day has grid data. */
+export interface FlowLabels {
+  consumption: string;
+  grid: string;
 }
 
 /** The day chart's data: bucket starts (epoch s) from local midnight to the next, and curves. */
@@ -47,6 +55,8 @@ export function daySeries(
   stringLabel: (index: number) => string,
   /** All devices of a companion (issue 27): the label of an inverter's device. */
   deviceLabel: (dtu: string) => string = (dtu) => dtu,
+  /** Issue 35: with grid data, the house's consumption and grid power follow the total. */
+  flow?: FlowLabels,
 ): DayChartData {
   const step = day.bucket_minutes * 60;
   const times: number[] = [];
@@ -54,6 +64,14 @@ export function daySeries(
   const series: DaySeries[] = [];
   if (day.inverters.length !== 1) {
     series.push({ key: 'total', label: totalLabel, values: valuesOn(times, day.total.points) });
+  }
+  if (day.grid && flow) {
+    const byTime = new Map(day.grid.points.map(([t, imp, exp, use]) => [t, [imp - exp, use]]));
+    const pick = (k: 0 | 1) => times.map((t) => byTime.get(t)?.[k] ?? null);
+    series.push(
+      { key: 'consumption', label: flow.consumption, values: pick(1), flow: 'consumption' },
+      { key: 'grid', label: flow.grid, values: pick(0), flow: 'grid' },
+    );
   }
   for (const inverter of day.inverters) {
     const name = inverter.name || inverter.serial;

@@ -50,6 +50,7 @@ export function DayView({
         t('history.Fleet'),
         (n) => t('history.StringN', { n: String(n) }),
         deviceLabel,
+        { consumption: t('history.Consumption'), grid: t('history.Grid') },
       ),
     [day, t, deviceLabel],
   );
@@ -79,6 +80,15 @@ export function DayView({
         time: peakTime,
       })
     : t('history.DayEmpty', { date: dateText });
+  // The house's flow (issue 35): only on answers for every inverter, when the meter recorded.
+  const grid = day.grid;
+  const flowSummary = grid
+    ? ` ${t('history.FlowSummary', {
+        consumption: kwh(format, grid.consumption_wh),
+        imported: kwh(format, grid.import_wh),
+        exported: kwh(format, grid.export_wh),
+      })}`
+    : '';
   const rows = chart.times
     .map((time, idx) => [chart.localTime(time), ...chart.series.map((s) => watts(s.values[idx]))])
     .filter((_, idx) => chart.series.some((s) => s.values[idx] !== null));
@@ -93,6 +103,13 @@ export function DayView({
             value: peakTime ? watts(figures.peak_w) : '–',
             ...(peakTime ? { detail: t('history.AtTime', { time: peakTime }) } : {}),
           },
+          ...(grid
+            ? [
+                { label: t('history.Consumption'), value: kwh(format, grid.consumption_wh) },
+                { label: t('history.Imported'), value: kwh(format, grid.import_wh) },
+                { label: t('history.Exported'), value: kwh(format, grid.export_wh) },
+              ]
+            : []),
         ]}
       />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
@@ -122,17 +139,17 @@ export function DayView({
         </select>
       </div>
       <p className="small text-body-secondary mb-2" data-testid="history-summary">
-        {summary}
+        {summary + flowSummary}
       </p>
       {asTable ? (
         <DataTable
-          caption={summary}
+          caption={summary + flowSummary}
           columns={[t('history.Time'), ...chart.series.map((s) => `${s.label} [W]`)]}
           rows={rows}
         />
       ) : (
         <Suspense fallback={<div style={{ height: 300 }} />}>
-          <DayChart day={day} chart={chart} summary={summary} />
+          <DayChart day={day} chart={chart} summary={summary + flowSummary} />
         </Suspense>
       )}
     </div>

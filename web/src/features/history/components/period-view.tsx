@@ -13,7 +13,7 @@ import {
   type HistoryBounds,
   type HistorySelection,
 } from '../history-view';
-import { barsOf, peakDetail, periodName } from '../period-bars';
+import { barsOf, flowParts, peakDetail, periodName } from '../period-bars';
 import { DataTable } from './data-table';
 import { StatCards } from './stat-cards';
 import { ViewError } from './view-error';
@@ -68,6 +68,18 @@ export function PeriodView({ selection, bounds, asTable, onDrill, deviceLabel }:
     },
     [targets, onDrill],
   );
+  // The house's flow (issue 35): stacked parts when the meter recorded in the period.
+  const stack = useMemo(
+    () =>
+      bars &&
+      flowParts(bars.entries, {
+        yield: t('history.YieldNoMeter'),
+        selfConsumed: t('history.SelfConsumed'),
+        exported: t('history.Exported'),
+        imported: t('history.Imported'),
+      }),
+    [bars, t],
+  );
   const formatValue = useMemo(
     () => (v: number | null | undefined) =>
       kwh(format, v === null || v === undefined ? v : v * 1000),
@@ -98,6 +110,14 @@ export function PeriodView({ selection, bounds, asTable, onDrill, deviceLabel }:
         bestYield: formatValue(values[bestIndex]),
       })
     : t('history.PeriodEmpty', { period: name });
+  const grid = period.total.grid;
+  const fullSummary = grid
+    ? `${summary} ${t('history.PeriodFlowSummary', {
+        self: kwh(format, grid.self_consumed_wh),
+        exported: kwh(format, grid.export_wh),
+        imported: kwh(format, grid.import_wh),
+      })}`
+    : summary;
   const watts = (v: number) => `${format.decimalNoDigits(v)} W`;
   const heads = bars.entries.flatMap<ReactNode>((entry, i) => {
     const next = targets?.[i];
@@ -125,6 +145,11 @@ export function PeriodView({ selection, bounds, asTable, onDrill, deviceLabel }:
             bars.labels[i] ?? '',
             kwh(format, entry.yield_wh),
             watts(entry.peak_w),
+            ...(grid
+              ? [entry.grid?.self_consumed_wh, entry.grid?.export_wh, entry.grid?.import_wh].map(
+                  (wh) => (wh === undefined ? '–' : kwh(format, wh)),
+                )
+              : []),
             ...period.inverters.map((inv) =>
               kwh(
                 format,
@@ -159,18 +184,32 @@ export function PeriodView({ selection, bounds, asTable, onDrill, deviceLabel }:
                 }
               : {}),
           },
+          ...(grid
+            ? [
+                { label: t('history.SelfConsumed'), value: kwh(format, grid.self_consumed_wh) },
+                { label: t('history.Exported'), value: kwh(format, grid.export_wh) },
+                { label: t('history.Imported'), value: kwh(format, grid.import_wh) },
+              ]
+            : []),
         ]}
       />
       <p className="small text-body-secondary mb-2" data-testid="history-summary">
-        {summary}
+        {fullSummary}
       </p>
       {asTable ? (
         <DataTable
-          caption={summary}
+          caption={fullSummary}
           columns={[
             t('history.Period'),
             `${t('history.Yield')} [kWh]`,
             `${t('history.Peak')} [W]`,
+            ...(grid
+              ? [
+                  `${t('history.SelfConsumed')} [kWh]`,
+                  `${t('history.Exported')} [kWh]`,
+                  `${t('history.Imported')} [kWh]`,
+                ]
+              : []),
             ...period.inverters.map((inv) => {
               const name = inv.name || inv.serial;
               return `${inv.dtu ? `${name} (${deviceLabel(inv.dtu)})` : name} [kWh]`;
@@ -189,7 +228,8 @@ export function PeriodView({ selection, bounds, asTable, onDrill, deviceLabel }:
             formatTick={(v) =>
               Number.isInteger(v) ? format.decimalNoDigits(v) : format.decimalOneDigit(v)
             }
-            summary={summary}
+            summary={fullSummary}
+            {...(stack ? { stack } : {})}
             onPick={onPick}
             pickHint={t(PICK_HINTS[selection.view === 'day' ? 'month' : selection.view])}
           />

@@ -7,7 +7,10 @@ export interface Stat {
 /** The period's key figures (yield, best period, peak and its time) above the chart. */
 export function StatCards({ stats }: { stats: Stat[] }) {
   return (
-    <div className="row row-cols-2 row-cols-lg-4 g-2 mb-3">
+    // Four to a row on a wide screen; five or six (the house's flow) all on one row.
+    <div
+      className={`row row-cols-2 row-cols-lg-${Math.min(6, Math.max(4, stats.length))} g-2 mb-3`}
+    >
       {stats.map((stat) => (
         <div className="col" key={stat.label}>
           <dl className="border rounded px-3 py-2 h-100 mb-0">
