@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Page } from '@/components/layout/page';
+import { useInBrowser } from '@/hooks/use-in-browser';
 import type { CompanionDevice } from '@heliodtu/contract/companion';
 import { useCompanionDevices } from '@/lib/companion-status';
 import { watchAlerts } from '@/lib/alerts-store';
@@ -53,6 +54,12 @@ function useWeakStringFeed(active: boolean) {
   }, [active]);
 }
 
+// The House card (issue 35): a HelioDTU extension with its own polling, never in the firmware build.
+const HouseSlot =
+  import.meta.env.MODE === 'firmware'
+    ? null
+    : lazy(() => import('./components/house-slot').then((m) => ({ default: m.HouseSlot })));
+
 /**
  * `?inverter=<serial>&string=<n>` (the Alerts screen's links, issue 28): that inverter's tab, and
  * the string's card brought into view once the tab shows it.
@@ -98,6 +105,8 @@ export function LivePage() {
   // request waits, but the notice and the last snapshot at once.
   const unreachable = useGatewayReach((state) => state.unreachable);
   useWeakStringFeed((inverterCount ?? 0) > 0);
+  // Drawn after hydration only: the gateway's render of the live page has no House card.
+  const inBrowser = useInBrowser();
   useChosenFromLink((inverterCount ?? 0) > 0);
   // The marks on tiles, tabs and strings (issue 28): the alerts store, polled on its own.
   useEffect(() => watchAlerts(), []);
@@ -128,6 +137,11 @@ export function LivePage() {
       {inverterCount !== undefined && (
         <>
           <TotalsCards />
+          {inBrowser && HouseSlot && (
+            <Suspense fallback={null}>
+              <HouseSlot />
+            </Suspense>
+          )}
           {inverterCount === 0 ? <NoInverters /> : <InverterTabs devices={devices} />}
         </>
       )}
