@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { MenuButton } from '@/components/ui/dropdown-menu';
+import { useInBrowser } from '@/hooks/use-in-browser';
 import { MenuDivider } from '@/components/ui/menu-items';
 import { useAlertsAvailable } from '@/lib/alerts-store';
 import { useAuthStore } from '@/lib/auth-store';
@@ -18,6 +19,14 @@ import { ThemeSwitcher } from './theme-switcher';
 
 const askFirmwareGeneration = () => void detectFirmwareGeneration();
 
+// Power control (issue 35): a gateway's entry with its own detection, never in the firmware build.
+const PowerControlNavItem =
+  import.meta.env.MODE === 'firmware'
+    ? null
+    : lazy(() =>
+        import('./power-control-nav-item').then((m) => ({ default: m.PowerControlNavItem })),
+      );
+
 /** The fixed top navigation bar, item for item as spec §2 lists it. */
 export function NavBar() {
   const t = useT();
@@ -30,6 +39,8 @@ export function NavBar() {
   const logout = useAuthStore((state) => state.logout);
   const hasHistory = useHistoryAvailable();
   const hasAlerts = useAlertsAvailable();
+  // Not on the gateway's render of the live page: a lazy part would suspend it.
+  const inBrowser = useInBrowser();
   // Once per load; again after a login when the first try met a 401 (read-only off).
   useEffect(() => void detectHistory(), [isLoggedIn]);
   // What only the device's firmware tells (issue 25): the Logging entry exists on v26 alone.
@@ -85,6 +96,14 @@ export function NavBar() {
               <li className="nav-item">
                 <Link {...navLink(PATHS.history)}>{t('menu.History')}</Link>
               </li>
+            )}
+            {inBrowser && PowerControlNavItem && (
+              <Suspense fallback={null}>
+                <PowerControlNavItem
+                  loggedIn={isLoggedIn}
+                  active={location === PATHS.powerControl}
+                />
+              </Suspense>
             )}
             <MenuButton label={t('menu.Settings')} onPrepare={prepareSettings}>
               <MenuLink href={PATHS.networkSettings}>{t('menu.NetworkSettings')}</MenuLink>
