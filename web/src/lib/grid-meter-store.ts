@@ -1,15 +1,15 @@
-import { create } from 'zustand';
 import type { GridMeterStatus } from '@heliodtu/contract/grid-meter';
 import { ApiError, apiRequest } from './api-client';
 import { readAccessOpen } from './early-start';
+import { createRenderedStore } from './rendered-store';
 import { readStoredUser } from './session';
 
 /**
  * The gateway's grid meter (issue 35, a HelioDTU extension): GET api/gridmeter/status, asked once
  * by the nav and every 5 s while the live view shows (the socket is OpenDTU's wire, so the
  * meter is not on it). A real OpenDTU device answers the path with a 404 or its web page: that
- * is "absent", and nothing asks again. Only lazy chunks import it (the nav's Power control
- * entry, the House card, the screen), so the first load does not carry it.
+ * is "absent", and nothing asks again. Only loaded on demand (by the nav, the House card and the
+ * screen), so the first load does not carry it.
  */
 export type GridMeterSupport = 'unknown' | 'available' | 'absent' | 'locked';
 
@@ -21,7 +21,9 @@ interface GridMeterState {
   status: GridMeterStatus | undefined;
 }
 
-export const useGridMeterStore = create<GridMeterState>()(() => ({
+// The project's store (lib/rendered-store.ts) rather than zustand's `create`: with the same
+// dependencies as the other stores, the bundler keeps the first load's shared code in one file.
+export const useGridMeterStore = createRenderedStore<GridMeterState>(() => ({
   support: 'unknown',
   status: undefined,
 }));
@@ -77,10 +79,14 @@ export function refreshGridMeter(): Promise<void> {
   return pending;
 }
 
-/** Once per load (the nav), and again after a login when the first try met a 401. */
-export function detectGridMeter(): Promise<void> {
+/**
+ * Once per load (the nav), and again after a login when the first try met a 401: tells `answer`
+ * whether the gateway has the grid meter.
+ */
+export async function detectGridMeter(answer: (available: boolean) => void): Promise<void> {
   const { support } = useGridMeterStore.getState();
-  return support === 'unknown' || support === 'locked' ? refreshGridMeter() : Promise.resolve();
+  if (support === 'unknown' || support === 'locked') await refreshGridMeter();
+  answer(useGridMeterStore.getState().support === 'available');
 }
 
 let watchers = 0;

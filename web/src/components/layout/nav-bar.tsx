@@ -1,7 +1,6 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { MenuButton } from '@/components/ui/dropdown-menu';
-import { useInBrowser } from '@/hooks/use-in-browser';
 import { MenuDivider } from '@/components/ui/menu-items';
 import { useAlertsAvailable } from '@/lib/alerts-store';
 import { useAuthStore } from '@/lib/auth-store';
@@ -19,14 +18,6 @@ import { ThemeSwitcher } from './theme-switcher';
 
 const askFirmwareGeneration = () => void detectFirmwareGeneration();
 
-// Power control (issue 35): a gateway's entry with its own detection, never in the firmware build.
-const PowerControlNavItem =
-  import.meta.env.MODE === 'firmware'
-    ? null
-    : lazy(() =>
-        import('./power-control-nav-item').then((m) => ({ default: m.PowerControlNavItem })),
-      );
-
 /** The fixed top navigation bar, item for item as spec §2 lists it. */
 export function NavBar() {
   const t = useT();
@@ -39,10 +30,14 @@ export function NavBar() {
   const logout = useAuthStore((state) => state.logout);
   const hasHistory = useHistoryAvailable();
   const hasAlerts = useAlertsAvailable();
-  // Not on the gateway's render of the live page: a lazy part would suspend it.
-  const inBrowser = useInBrowser();
   // Once per load; again after a login when the first try met a 401 (read-only off).
   useEffect(() => void detectHistory(), [isLoggedIn]);
+  // Power control (issue 35): the grid meter's status asked from a chunk of its own, likewise.
+  const [hasPowerControl, setHasPowerControl] = useState(false);
+  useEffect(() => {
+    if (import.meta.env.MODE !== 'firmware')
+      void import('@/lib/grid-meter-store').then((m) => m.detectGridMeter(setHasPowerControl));
+  }, [isLoggedIn]);
   // What only the device's firmware tells (issue 25): the Logging entry exists on v26 alone.
   // Asked when the Settings menu is about to open, not on every page load; again after a
   // login when the first try met a 401.
@@ -97,13 +92,10 @@ export function NavBar() {
                 <Link {...navLink(PATHS.history)}>{t('menu.History')}</Link>
               </li>
             )}
-            {inBrowser && PowerControlNavItem && (
-              <Suspense fallback={null}>
-                <PowerControlNavItem
-                  loggedIn={isLoggedIn}
-                  active={location === PATHS.powerControl}
-                />
-              </Suspense>
+            {import.meta.env.MODE !== 'firmware' && hasPowerControl && (
+              <li className="nav-item">
+                <Link {...navLink(PATHS.powerControl)}>{t('menu.PowerControl')}</Link>
+              </li>
             )}
             <MenuButton label={t('menu.Settings')} onPrepare={prepareSettings}>
               <MenuLink href={PATHS.networkSettings}>{t('menu.NetworkSettings')}</MenuLink>

@@ -1,15 +1,36 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AlertsResult } from '@heliodtu/contract/alerts';
 import { EMAIL_SECURITY } from '@heliodtu/contract/alerts';
 import { FieldRow } from '@/components/form/field-row';
 import { NumberField, SelectField, SwitchField, TextField } from '@/components/form/fields';
 import { FormSection } from '@/components/form/form-section';
 import { PasswordField } from '@/components/form/password-field';
-import { TimeField } from '@/components/form/time-field';
 import { useField, type SettingsForm } from '@/components/form/use-settings-form';
 import { useT } from '@/lib/i18n/use-t';
 import { useTestAlerts } from './api/alerts-api';
 import type { AlertsForm } from './alerts-form';
+
+/** A local clock time (quiet hours). */
+function TimeField({ name, label }: { name: string; label: ReactNode }) {
+  const field = useField<string>(name);
+  return (
+    <FieldRow label={label} message={field.message}>
+      {(ids) => (
+        <input
+          id={ids.inputId}
+          data-field={name}
+          type="time"
+          className={`form-control${ids.invalid ? ' is-invalid' : ''}`}
+          value={field.value}
+          aria-invalid={ids.invalid}
+          aria-describedby={ids.describedBy}
+          onChange={(event) => field.setValue(event.target.value)}
+          onBlur={field.onBlur}
+        />
+      )}
+    </FieldRow>
+  );
+}
 
 /** One message per alert, or a daily digest: the boolean `email.digest` as two choices. */
 function DeliveryField() {

@@ -50,10 +50,6 @@ describe('House card (issue 35)', () => {
       'Imported 2.10 kWh · exported 0.40 kWh',
     );
     expect(screen.queryByTestId('meter-problem')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Power control' })).toHaveAttribute(
-      'href',
-      '/power-control',
-    );
   });
 
   it('says export in words, never as a negative import', async () => {

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Page } from '@/components/layout/page';
-import { useInBrowser } from '@/hooks/use-in-browser';
+import { BrowserOnly } from '@/components/browser-only';
 import type { CompanionDevice } from '@heliodtu/contract/companion';
 import { useCompanionDevices } from '@/lib/companion-status';
 import { watchAlerts } from '@/lib/alerts-store';
@@ -105,8 +105,6 @@ export function LivePage() {
   // request waits, but the notice and the last snapshot at once.
   const unreachable = useGatewayReach((state) => state.unreachable);
   useWeakStringFeed((inverterCount ?? 0) > 0);
-  // Drawn after hydration only: the gateway's render of the live page has no House card.
-  const inBrowser = useInBrowser();
   useChosenFromLink((inverterCount ?? 0) > 0);
   // The marks on tiles, tabs and strings (issue 28): the alerts store, polled on its own.
   useEffect(() => watchAlerts(), []);
@@ -137,10 +135,10 @@ export function LivePage() {
       {inverterCount !== undefined && (
         <>
           <TotalsCards />
-          {inBrowser && HouseSlot && (
-            <Suspense fallback={null}>
+          {HouseSlot && (
+            <BrowserOnly>
               <HouseSlot />
-            </Suspense>
+            </BrowserOnly>
           )}
           {inverterCount === 0 ? <NoInverters /> : <InverterTabs devices={devices} />}
         </>

@@ -1,9 +1,7 @@
 import type { GridMeterStatus } from '@heliodtu/contract/grid-meter';
-import { Link } from 'wouter';
 import { useFormat } from '@/lib/format';
 import { useGridMeterStore } from '@/lib/grid-meter-store';
 import { useT } from '@/lib/i18n/use-t';
-import { PATHS } from '@/lib/paths';
 import { ageText, energyText, wattsText } from '@/lib/power-text';
 
 /** Below this the grid is as good as balanced: a meter's noise is not "importing 1 W". */
@@ -60,25 +58,20 @@ export function HouseCard() {
   const today = status.today;
   return (
     <section className="card mb-3" aria-labelledby="house-card-title" data-testid="house-card">
-      <div className="card-header text-bg-success d-flex align-items-baseline gap-2 py-2">
-        <h2 className="fs-6 mb-0 me-auto" id="house-card-title">
-          {t('house.Title')}
-        </h2>
-        <Link href={PATHS.powerControl} className="link-light small">
-          {t('house.PowerControlLink')}
-        </Link>
-      </div>
+      <h2 className="card-header text-bg-success fs-6 mb-0 text-center" id="house-card-title">
+        {t('house.Title')}
+      </h2>
       <div className="card-body py-2">
         <div className="row row-cols-1 row-cols-md-3 g-2 text-center">
           <dl className="col mb-0">
             <dt className="small fw-normal text-body-secondary">{t('house.GridNow')}</dt>
-            <dd className="fs-4 mb-0" data-testid="house-grid">
+            <dd className="fs-5 mb-0" data-testid="house-grid">
               <GridNow status={status} />
             </dd>
           </dl>
           <dl className="col mb-0">
             <dt className="small fw-normal text-body-secondary">{t('house.Consumption')}</dt>
-            <dd className="fs-4 mb-0" data-testid="house-consumption">
+            <dd className="fs-5 mb-0" data-testid="house-consumption">
               {status.consumption_w === null
                 ? '–'
                 : wattsText(format, Math.max(0, status.consumption_w))}
@@ -87,7 +80,7 @@ export function HouseCard() {
           <dl className="col mb-0">
             <dt className="small fw-normal text-body-secondary">{t('house.SelfConsumption')}</dt>
             <dd className="mb-0" data-testid="house-today">
-              <span className="fs-4">
+              <span className="fs-5">
                 {today?.self_consumption_pct === null || today === null
                   ? '–'
                   : format.percent(today.self_consumption_pct / 100)}

@@ -72,7 +72,7 @@ export function GovernedPicker({
       )}
       {governed.map((inverter, i) => (
         <section
-          className="border rounded p-3 mb-3"
+          className="border rounded px-3 py-2 mb-3"
           key={governedKey(inverter)}
           aria-label={nameOf(inverter)}
           data-testid={`governed-setting-${inverter.serial}`}
