@@ -15,6 +15,9 @@ export function gridText(t: Translate, format: Formatters, watts: number): strin
     : t('powercontrol.GridExporting', { power });
 }
 
+/** A phrase as a line of its own ("Importing 420 W"). */
+export const asLine = (phrase: string): string => phrase.charAt(0).toUpperCase() + phrase.slice(1);
+
 /** The target in words: "no import or export", "50 W export", "30 W import". */
 export function targetText(t: Translate, format: Formatters, watts: number): string {
   if (watts === 0) return t('powercontrol.TargetZero');

@@ -57,9 +57,9 @@ describe('PowerControlPage (issue 35)', () => {
     expect(screen.getByTestId('control-sentence')).toHaveTextContent(
       'Holding the grid at the target (no import or export): importing 8 W now',
     );
-    expect(screen.getByTestId('control-grid')).toHaveTextContent('importing 8 W');
+    expect(screen.getByTestId('control-grid')).toHaveTextContent('Importing 8 W');
     expect(screen.getByTestId('control-production')).toHaveTextContent('610 W');
-    expect(screen.getByTestId('control-target')).toHaveTextContent('no import or export');
+    expect(screen.getByTestId('control-target')).toHaveTextContent('No import or export');
     expect(screen.getByTestId('control-limit')).toHaveTextContent('620 W');
     await waitFor(() => expect(plots.length).toBeGreaterThan(0));
     const plot = plots.at(-1)!;
@@ -126,7 +126,7 @@ describe('PowerControlPage (issue 35)', () => {
     await user.click(screen.getByRole('button', { name: 'Read the meter now' }));
     await waitFor(() =>
       expect(screen.getByTestId('meter-now')).toHaveTextContent(
-        'exporting 230 WLast reading 0 s ago.',
+        'Exporting 230 WLast reading 0 s ago.',
       ),
     );
   });

@@ -3,7 +3,7 @@ import type { ExportControlStatus } from '@heliodtu/contract/export-control';
 import { useFormat } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
 import { wattsText } from '@/lib/power-text';
-import { controlSentence, gridText, targetText } from '../control-sentence';
+import { asLine, controlSentence, gridText, targetText } from '../control-sentence';
 
 // uPlot comes with the chart, after the sentence and figures are on screen.
 const PowerChart = lazy(() =>
@@ -51,7 +51,7 @@ export function ControlNow({
       <div className="row row-cols-2 row-cols-lg-4 g-2 mb-3">
         <Figure
           label={t('powercontrol.Grid')}
-          value={status.grid_w === null ? '–' : gridText(t, format, status.grid_w)}
+          value={status.grid_w === null ? '–' : asLine(gridText(t, format, status.grid_w))}
           testId="control-grid"
         />
         <Figure
@@ -61,7 +61,9 @@ export function ControlNow({
         />
         <Figure
           label={t('powercontrol.Target')}
-          value={status.enabled ? targetText(t, format, status.target_w) : t('powercontrol.Off')}
+          value={
+            status.enabled ? asLine(targetText(t, format, status.target_w)) : t('powercontrol.Off')
+          }
           testId="control-target"
         />
         <Figure

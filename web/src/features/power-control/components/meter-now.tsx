@@ -3,7 +3,7 @@ import { useFormat } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
 import { ageText, wattsText } from '@/lib/power-text';
 import { useReadMeterNow } from '../api/power-control-api';
-import { gridText } from '../control-sentence';
+import { asLine, gridText } from '../control-sentence';
 
 const STATE_KEYS = {
   off: 'powercontrol.MeterOff',
@@ -36,7 +36,7 @@ export function MeterNow({
       {shown && (
         <p className="mb-2" data-testid="meter-now">
           <span className="fs-5 me-2">
-            {shown.power_w === null ? '–' : gridText(t, format, shown.power_w)}
+            {shown.power_w === null ? '–' : asLine(gridText(t, format, shown.power_w))}
           </span>
           {shown.age_ms !== null && (
             <span className="text-body-secondary me-2">
