@@ -102,15 +102,15 @@ describe('PowerControlPage (issue 35)', () => {
         },
       ],
     });
-    const balconyItem = await screen.findByTestId('governed-114182352592');
+    const balconyItem = await screen.findByTestId('governed-inverter-114182352592');
     expect(balconyItem).toHaveTextContent('620 W');
     expect(within(balconyItem).getByTestId('limit-state')).toHaveTextContent('confirmed');
     expect(balconyItem).toHaveTextContent('Control sets its limit to hold the grid at the target.');
-    const garageItem = screen.getByTestId('governed-116183746501');
+    const garageItem = screen.getByTestId('governed-inverter-116183746501');
     expect(within(garageItem).getByTestId('limit-state')).toHaveTextContent('pending');
     expect(garageItem).toHaveTextContent('300 W');
     expect(garageItem).toHaveTextContent('reads back 450 W');
-    expect(screen.getByTestId('governed-116183746502')).toHaveTextContent(
+    expect(screen.getByTestId('governed-inverter-116183746502')).toHaveTextContent(
       'Paused: the owner sent it a limit by hand. Control resumes in 12 minutes.',
     );
     expect(screen.getByTestId('control-sentence')).toHaveTextContent(/^A new limit was sent/);

@@ -56,7 +56,7 @@ export function GovernedList({ status }: { status: ExportControlStatus }) {
               <li
                 className="list-group-item"
                 key={`${inverter.device}/${inverter.serial}`}
-                data-testid={`governed-${inverter.serial}`}
+                data-testid={`governed-inverter-${inverter.serial}`}
               >
                 <div className="d-flex flex-wrap align-items-baseline gap-2">
                   <strong className="me-auto">
