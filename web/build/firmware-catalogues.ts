@@ -9,9 +9,9 @@ export const FIRMWARE_LANGUAGES = ['en', 'de', 'fr'] as const;
 
 /**
  * Namespaces of what the firmware build leaves out, a device never showing it: the history, the
- * companion's devices and alerts screens (web/src/app/router.tsx), the alert marks and a
- * companion's card. The build fails when its code still names one (firmwareCatalogues below),
- * so a text cannot go missing on a device unseen.
+ * companion's devices, alerts and power control screens (web/src/app/router.tsx), the alert
+ * marks, the House card and a companion's card. The build fails when its code still names one
+ * (firmwareCatalogues below), so a text cannot go missing on a device unseen.
  */
 export const GATEWAY_ONLY_NAMESPACES = [
   'history',
@@ -20,6 +20,8 @@ export const GATEWAY_ONLY_NAMESPACES = [
   'alertsadmin',
   'alerts',
   'companioninfo',
+  'house',
+  'powercontrol',
 ];
 
 export interface PackedCatalogues {

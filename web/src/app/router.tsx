@@ -120,6 +120,15 @@ const AlertsSettingsPage =
         () => import('@/features/alerts/alerts-settings-page').then((m) => m.AlertsSettingsPage),
         { query: true },
       );
+// Power control (issue 35): the grid meter and export control, a HelioDTU extension like the
+// alerts: not in the firmware build.
+const PowerControlPage =
+  import.meta.env.MODE === 'firmware'
+    ? null
+    : lazyScreen(
+        () => import('@/features/power-control/power-control-page').then((m) => m.PowerControlPage),
+        { query: true },
+      );
 
 function RouteFallback() {
   const t = useT();
@@ -156,6 +165,13 @@ export function AppRoutes() {
           <RequireAuth>
             <AlertsSettingsPage />
           </RequireAuth>
+        </Route>
+      )}
+      {PowerControlPage && (
+        <Route path={PATHS.powerControl}>
+          <RequireReadAccess>
+            <PowerControlPage />
+          </RequireReadAccess>
         </Route>
       )}
       <Route path={PATHS.wait} component={WaitPage} />

@@ -8,6 +8,8 @@ export const PATHS = {
   history: '/history',
   /** Alerts (a HelioDTU extension, issue 28; shown only when the gateway has them). */
   alerts: '/alerts',
+  /** The grid meter and export control (a HelioDTU extension, issue 35; shown only when the gateway has them). */
+  powerControl: '/power-control',
   wait: '/wait',
   systemInfo: '/info/system',
   networkInfo: '/info/network',

@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetAlerts } from '@/lib/alerts-store';
 import { resetFirmwareGeneration } from '@/lib/firmware-generation';
+import { resetGridMeter } from '@/lib/grid-meter-store';
 import { gatewayReach } from '@/lib/gateway-reach';
 import { clearStoredUser } from '@/lib/session';
 import { FakeSocket } from './fake-socket';
@@ -31,6 +32,7 @@ afterEach(() => {
   gatewayReach.reset();
   resetFirmwareGeneration();
   resetAlerts();
+  resetGridMeter();
   window.history.replaceState(null, '', '/');
 });
 afterAll(() => server.close());

@@ -3,8 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { companionDeviceFixture } from '@heliodtu/contract/fixtures/companion';
 import { useFirmwareGenerationStore } from '@/lib/firmware-generation';
-import { firmwareStatus } from '@/testing/api-handlers';
+import { answerGet, firmwareStatus } from '@/testing/api-handlers';
 import { server } from '@/testing/msw-server';
+import { meterStatus } from '@/testing/power-samples';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { NavBar } from './nav-bar';
 
@@ -84,5 +85,34 @@ describe('NavBar behind a companion with several devices (issue 27)', () => {
     // The answer "no companion" has come and changed nothing.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('menuitem', { name: 'Devices' })).toBeNull();
+  });
+});
+
+describe('NavBar and power control (issue 35)', () => {
+  it('offers Power control once the gateway answers the grid meter’s status', async () => {
+    server.use(
+      http.get('*/api/history/range', () => HttpResponse.text('<!doctype html>')),
+      answerGet('api/gridmeter/status', meterStatus({ source: 'none', state: 'off' })),
+    );
+    renderWithProviders(<NavBar />);
+    expect(await screen.findByRole('link', { name: 'Power control' })).toHaveAttribute(
+      'href',
+      '/power-control',
+    );
+  });
+
+  it('has no Power control entry on a device, which answers 404', async () => {
+    let asked = 0;
+    server.use(
+      http.get('*/api/history/range', () => HttpResponse.text('<!doctype html>')),
+      http.get('*/api/gridmeter/status', () => {
+        asked += 1;
+        return new HttpResponse('Not found', { status: 404 });
+      }),
+    );
+    renderWithProviders(<NavBar />);
+    await waitFor(() => expect(asked).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('link', { name: 'Power control' })).toBeNull();
   });
 });

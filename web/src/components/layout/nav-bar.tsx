@@ -32,6 +32,12 @@ export function NavBar() {
   const hasAlerts = useAlertsAvailable();
   // Once per load; again after a login when the first try met a 401 (read-only off).
   useEffect(() => void detectHistory(), [isLoggedIn]);
+  // Power control (issue 35): the grid meter's status asked from a chunk of its own, likewise.
+  const [hasPowerControl, setHasPowerControl] = useState(false);
+  useEffect(() => {
+    if (import.meta.env.MODE !== 'firmware')
+      void import('@/lib/grid-meter-store').then((m) => m.detectGridMeter(setHasPowerControl));
+  }, [isLoggedIn]);
   // What only the device's firmware tells (issue 25): the Logging entry exists on v26 alone.
   // Asked when the Settings menu is about to open, not on every page load; again after a
   // login when the first try met a 401.
@@ -84,6 +90,11 @@ export function NavBar() {
             {hasHistory && (
               <li className="nav-item">
                 <Link {...navLink(PATHS.history)}>{t('menu.History')}</Link>
+              </li>
+            )}
+            {import.meta.env.MODE !== 'firmware' && hasPowerControl && (
+              <li className="nav-item">
+                <Link {...navLink(PATHS.powerControl)}>{t('menu.PowerControl')}</Link>
               </li>
             )}
             <MenuButton label={t('menu.Settings')} onPrepare={prepareSettings}>

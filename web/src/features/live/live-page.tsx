@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Page } from '@/components/layout/page';
+import { BrowserOnly } from '@/components/browser-only';
 import type { CompanionDevice } from '@heliodtu/contract/companion';
 import { useCompanionDevices } from '@/lib/companion-status';
 import { watchAlerts } from '@/lib/alerts-store';
@@ -52,6 +53,12 @@ function useWeakStringFeed(active: boolean) {
     };
   }, [active]);
 }
+
+// The House card (issue 35): a HelioDTU extension with its own polling, never in the firmware build.
+const HouseSlot =
+  import.meta.env.MODE === 'firmware'
+    ? null
+    : lazy(() => import('./components/house-slot').then((m) => ({ default: m.HouseSlot })));
 
 /**
  * `?inverter=<serial>&string=<n>` (the Alerts screen's links, issue 28): that inverter's tab, and
@@ -128,6 +135,11 @@ export function LivePage() {
       {inverterCount !== undefined && (
         <>
           <TotalsCards />
+          {HouseSlot && (
+            <BrowserOnly>
+              <HouseSlot />
+            </BrowserOnly>
+          )}
           {inverterCount === 0 ? <NoInverters /> : <InverterTabs devices={devices} />}
         </>
       )}

@@ -35,6 +35,16 @@ describe('plural texts', () => {
   // Every plural message of the three catalogues at 0, 1 and 2.
   const expected: Record<string, Record<string, [string, string, string]>> = {
     en: {
+      'powercontrol.PausedFor': [
+        'Control resumes in 0 minutes.',
+        'Control resumes in 1 minute.',
+        'Control resumes in 2 minutes.',
+      ],
+      'powercontrol.SentenceWaitingConfirm': [
+        'New limits were sent: waiting for the inverters to confirm them, then for newer live data and a newer meter reading before the next change.',
+        'A new limit was sent: waiting for the inverter to confirm it, then for newer live data and a newer meter reading before the next change.',
+        'New limits were sent: waiting for the inverters to confirm them, then for newer live data and a newer meter reading before the next change.',
+      ],
       'home.Seconds': ['0 seconds', '1 second', '2 seconds'],
       'mqttinfo.Seconds': ['0 seconds', '1 second', '2 seconds'],
       'firmwareinfo.UptimeValue': ['0 days 01:02', '1 day 01:02', '2 days 01:02'],
@@ -45,6 +55,16 @@ describe('plural texts', () => {
       ],
     },
     de: {
+      'powercontrol.PausedFor': [
+        'Die Regelung übernimmt wieder in 0 Minuten.',
+        'Die Regelung übernimmt wieder in 1 Minute.',
+        'Die Regelung übernimmt wieder in 2 Minuten.',
+      ],
+      'powercontrol.SentenceWaitingConfirm': [
+        'Neue Limits wurden gesendet: Warte, bis die Wechselrichter sie bestätigen, dann auf neuere Live-Daten und einen neueren Zählerwert vor der nächsten Änderung.',
+        'Ein neues Limit wurde gesendet: Warte, bis der Wechselrichter es bestätigt, dann auf neuere Live-Daten und einen neueren Zählerwert vor der nächsten Änderung.',
+        'Neue Limits wurden gesendet: Warte, bis die Wechselrichter sie bestätigen, dann auf neuere Live-Daten und einen neueren Zählerwert vor der nächsten Änderung.',
+      ],
       'home.Seconds': ['0 Sekunden', '1 Sekunde', '2 Sekunden'],
       'mqttinfo.Seconds': ['0 Sekunden', '1 Sekunde', '2 Sekunden'],
       'firmwareinfo.UptimeValue': ['0 Tage 01:02', '1 Tag 01:02', '2 Tage 01:02'],
@@ -55,6 +75,16 @@ describe('plural texts', () => {
       ],
     },
     fr: {
+      'powercontrol.PausedFor': [
+        'La régulation reprend dans 0 minute.',
+        'La régulation reprend dans 1 minute.',
+        'La régulation reprend dans 2 minutes.',
+      ],
+      'powercontrol.SentenceWaitingConfirm': [
+        "Une nouvelle limite a été envoyée : attente de sa confirmation par l'onduleur, puis de données en direct et d'une mesure du compteur plus récentes avant le prochain changement.",
+        "Une nouvelle limite a été envoyée : attente de sa confirmation par l'onduleur, puis de données en direct et d'une mesure du compteur plus récentes avant le prochain changement.",
+        "De nouvelles limites ont été envoyées : attente de leur confirmation par les onduleurs, puis de données en direct et d'une mesure du compteur plus récentes avant le prochain changement.",
+      ],
       'home.Seconds': ['0 seconde', '1 seconde', '2 secondes'],
       'mqttinfo.Seconds': ['0 seconde', '1 seconde', '2 secondes'],
       'firmwareinfo.UptimeValue': ['0 jour 01:02', '1 jour 01:02', '2 jours 01:02'],

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiCode } from '@heliodtu/contract/codes';
 import type { ApiResult } from '@heliodtu/contract/envelope';
 import type { LimitConfigRequest } from '@heliodtu/contract/limit';
@@ -18,6 +18,12 @@ import type { InverterDialogProps } from './inverter-dialog-props';
 import { defaultLimitText, rangeFor, validateLimit, type LimitFormResult } from './limit-form';
 import { LimitPreviewText } from './limit-preview-text';
 import { liveKeyOf } from '@/lib/live-key';
+
+// Whether export control governs the inverter (issue 35): a gateway's, never the firmware build's.
+const ExportControlNote =
+  import.meta.env.MODE === 'firmware'
+    ? null
+    : lazy(() => import('./export-control-note').then((m) => ({ default: m.ExportControlNote })));
 
 /** Re-read the status this often while open, so Pending turns Ok before the user's eyes. */
 export const STATUS_REFRESH_MS = 2_000;
@@ -116,6 +122,11 @@ export function LimitDialog({ open, serial, dtu = null, onClose }: InverterDialo
     <ModalDialog open={open} onClose={onClose} title={t('home.LimitSettings')} footer={footer}>
       <DialogBodyState loading={loading} error={error} ready={data !== undefined}>
         <ResultAlert result={result} onDismiss={dismiss} autoDismissMs={0} />
+        {ExportControlNote && (
+          <Suspense fallback={null}>
+            <ExportControlNote open={open} serial={serial} dtu={dtu} />
+          </Suspense>
+        )}
         <p className="d-flex align-items-center gap-2">
           {t('home.LastLimitSetStatus')} <StatusBadge status={status?.limit_set_status} />
         </p>
