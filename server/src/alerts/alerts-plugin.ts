@@ -50,14 +50,17 @@ async function evaluatorsOf(
   app: FastifyInstance,
   evaluators: AlertEvaluators,
   deviceReadMs: number,
+  log: (line: string) => void,
 ): Promise<void> {
   const daylight = daylightAt(() => app.store.config.ntp);
   const common = {
     now: () => app.clock.now(),
     daylight,
     historyRecording: () => (app.history ? app.history.recording : null),
-    extraConditions: extraConditionsOf(app, () =>
-      app.devices ? app.devices.first?.id : app.device.deviceId,
+    extraConditions: extraConditionsOf(
+      () => app.alertConditionSources ?? [],
+      () => (app.devices ? app.devices.first?.id : app.device.deviceId),
+      log,
     ),
   };
   const registry = app.devices;
@@ -93,7 +96,7 @@ export const alertsPlugin = fp(
       () => app.clock.now(),
       log,
     );
-    await evaluatorsOf(app, evaluator, options.deviceReadMs);
+    await evaluatorsOf(app, evaluator, options.deviceReadMs, log);
     const wire = (record: AlertRecord) => wireAlert(record, evaluator.namesOf(record.device));
     const gatewayName = () => resolveHostname(app.store.config.wifi.hostname, app.system.chipId);
     const quiet = () => {

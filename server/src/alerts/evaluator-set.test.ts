@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { subjectOf, type AlertCondition } from '@heliodtu/contract/domain/alert-rules';
 import { MemoryAlertRows } from '../history/alert-rows.js';
 import type { AlertSources } from './evaluator.js';
 import { AlertEvaluators } from './evaluator-set.js';
+import { extraConditionsOf, type AlertConditionSource } from './extra-conditions.js';
 
 // One evaluator per device of a companion, on a clock of the test's own: device-away per device
 // after its 5 minutes, and a removed device's open alerts cleared at once.
@@ -100,31 +102,33 @@ describe('AlertEvaluators', () => {
     expect(rows.open()).toEqual([]);
   });
 
-  it('raises the conditions a hook adds, on the evaluator of their device, until removed', () => {
+  it('raises the conditions other services register on the evaluator of their device', () => {
     const { clock, evaluators, opened, cleared } = setUp();
-    evaluators.add(fakeDevice('roof', clock).sources);
-    evaluators.add(fakeDevice('garage', clock).sources);
-    const unconfirmed = [
+    const failures: string[] = [];
+    const unconfirmed: AlertCondition[] = [
       {
-        kind: 'control-unconfirmed' as const,
-        subject: {
-          device: 'garage',
-          serial: '114100000002',
-          string: null,
-          code: null,
-          command: null,
-        },
+        kind: 'control-unconfirmed',
+        subject: { device: 'garage', serial: '114100000002', string: null, code: null, command: null },
       },
     ];
-    const remove = evaluators.addConditions(() => unconfirmed);
-    evaluators.addConditions(() => {
-      throw new Error('broken source');
-    });
+    const sources: AlertConditionSource[] = [
+      () => unconfirmed,
+      (_now, gatewayDevice) => [{ kind: 'meter-lost', subject: subjectOf(gatewayDevice) }],
+      () => {
+        throw new Error('broken source');
+      },
+    ];
+    const extraConditions = extraConditionsOf(
+      () => sources,
+      () => 'roof',
+      (line) => failures.push(line),
+    );
+    evaluators.add({ ...fakeDevice('roof', clock).sources, extraConditions });
+    evaluators.add({ ...fakeDevice('garage', clock).sources, extraConditions });
     evaluators.evaluate();
-    expect(opened).toEqual(['control-unconfirmed garage']);
-    expect(evaluators.openAlerts().map((a) => a.serial)).toEqual(['114100000002']);
-    remove();
-    evaluators.evaluate();
+    expect(opened.sort()).toEqual(['control-unconfirmed garage', 'meter-lost roof']);
+    expect(failures[0]).toContain('broken source');
+    unconfirmed.length = 0;
     clock.now += 10 * MINUTE;
     evaluators.evaluate();
     expect(cleared).toEqual(['control-unconfirmed garage']);

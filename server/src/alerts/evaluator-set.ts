@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { ALERT_RECENT_DAYS, type AlertCondition } from '@heliodtu/contract/domain/alert-rules';
+import { ALERT_RECENT_DAYS } from '@heliodtu/contract/domain/alert-rules';
 import type { AlertRecord, AlertRowsApi } from '../history/alert-rows.js';
 import type { AlertNames } from './alert-text.js';
 import { AlertEvaluator, type AlertSources } from './evaluator.js';
@@ -17,9 +17,6 @@ interface Entry {
   reads: DeviceReads | undefined;
 }
 
-/** Conditions a part of the gateway raises itself (export control, the grid meter), gateway ms. */
-export type ConditionHook = (now: number) => readonly AlertCondition[];
-
 const NO_NAMES: AlertNames = { inverter: () => '', string: () => '' };
 
 /**
@@ -32,7 +29,6 @@ export class AlertEvaluators extends EventEmitter<{
   cleared: [AlertRecord];
 }> {
   private readonly devices = new Map<string, Entry>();
-  private readonly hooks = new Set<ConditionHook>();
   private evaluateMs: number | undefined;
 
   constructor(
@@ -45,27 +41,6 @@ export class AlertEvaluators extends EventEmitter<{
     super();
   }
 
-  /**
-   * Adds conditions of a part of the gateway beside the fleet's: each device's evaluator takes
-   * those whose subject is its device. Answers the function that removes the hook.
-   */
-  addConditions(hook: ConditionHook): () => void {
-    this.hooks.add(hook);
-    return () => this.hooks.delete(hook);
-  }
-
-  /** Every hook's conditions now; a hook that throws raises nothing (and stops no other). */
-  private hooked(now: number): AlertCondition[] {
-    return [...this.hooks].flatMap((hook) => {
-      try {
-        return [...hook(now)];
-      } catch (error) {
-        this.log(`Alerts: a condition source failed: ${(error as Error).message}`);
-        return [];
-      }
-    });
-  }
-
   has(device: string): boolean {
     return this.devices.has(device);
   }
@@ -73,13 +48,12 @@ export class AlertEvaluators extends EventEmitter<{
   /** Starts evaluating a device (at once when running); its open alerts are read back. */
   add(sources: AlertSources, reads?: DeviceReads): AlertEvaluator {
     this.remove(sources.device, false);
-    const extra = (now: number) => this.hooked(now);
     let evaluator: AlertEvaluator;
     try {
-      evaluator = new AlertEvaluator(sources, this.rows, this.log, extra);
+      evaluator = new AlertEvaluator(sources, this.rows, this.log);
     } catch (error) {
       this.log(`Alerts: stored alerts unreadable: ${(error as Error).message}`);
-      evaluator = new AlertEvaluator(sources, this.memory, this.log, extra);
+      evaluator = new AlertEvaluator(sources, this.memory, this.log);
     }
     evaluator.on('opened', (record) => this.emit('opened', record));
     evaluator.on('cleared', (record) => this.emit('cleared', record));

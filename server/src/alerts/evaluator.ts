@@ -49,7 +49,7 @@ export interface AlertSources {
   deviceAwaySince?(): number | null;
   /** The history recorder: false once stopped; null without history. */
   historyRecording(): boolean | null;
-  /** Gateway-level conditions of other services (extra-conditions.ts), for this device. */
+  /** Conditions of other services (extra-conditions.ts) whose subject is this device. */
   extraConditions?(now: number, device: string): AlertCondition[];
 }
 
@@ -78,8 +78,6 @@ export class AlertEvaluator extends EventEmitter<EvaluatorEvents> implements Ale
     private readonly sources: AlertSources,
     private readonly rows: () => AlertRowsApi,
     private readonly log: (line: string) => void,
-    /** Conditions the rest of the gateway raises (evaluator-set.ts hooks); its device's are taken. */
-    private readonly extra: (now: number) => readonly AlertCondition[] = () => [],
   ) {
     super();
     const rows0 = rows();
@@ -191,7 +189,6 @@ export class AlertEvaluator extends EventEmitter<EvaluatorEvents> implements Ale
         ),
       );
     }
-    conditions.push(...this.extra(now).filter((c) => c.subject.device === device));
     return conditions;
   }
 

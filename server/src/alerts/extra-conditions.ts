@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { AlertCondition } from '@heliodtu/contract/domain/alert-rules';
 
 /**
- * Gateway-level alert conditions from other services (the grid meter, export control): each
- * registers a source here, before or after the alerts plugin, and the evaluator of the
- * gateway's own subject asks them on every evaluation. `device` is that subject's device.
+ * Alert conditions of other services (the grid meter, export control): each registers a source
+ * here, before or after the alerts plugin. A condition names its own device in its subject
+ * (export control's inverters sit on several devices); each device's evaluator takes its own.
+ * `gatewayDevice` is the device gateway-level conditions (the meter's) belong to.
  */
-export type AlertConditionSource = (now: number, device: string) => AlertCondition[];
+export type AlertConditionSource = (
+  now: number,
+  gatewayDevice: string,
+) => readonly AlertCondition[];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,13 +23,23 @@ export function addAlertConditionSource(app: FastifyInstance, source: AlertCondi
   app.alertConditionSources?.push(source);
 }
 
-/** Every registered source's conditions, asked only for the gateway's own subject. */
+/** The conditions of `device` among every source's; a source that throws raises nothing. */
 export function extraConditionsOf(
-  app: FastifyInstance,
+  sources: () => readonly AlertConditionSource[],
   gatewayDevice: () => string | undefined,
+  log: (line: string) => void,
 ): (now: number, device: string) => AlertCondition[] {
   return (now, device) => {
-    if (device !== gatewayDevice()) return [];
-    return (app.alertConditionSources ?? []).flatMap((source) => source(now, device));
+    const own = gatewayDevice() ?? device;
+    return sources()
+      .flatMap((source) => {
+        try {
+          return [...source(now, own)];
+        } catch (error) {
+          log(`Alerts: a condition source failed: ${(error as Error).message}`);
+          return [];
+        }
+      })
+      .filter((condition) => condition.subject.device === device);
   };
 }

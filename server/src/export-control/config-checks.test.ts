@@ -55,7 +55,7 @@ describe('export control settings checks', () => {
       field: 'inverters.0.lower_w',
     });
     expect(check(config(inverter(), inverter({ serial: '0114182352592'.slice(1) })))).toMatchObject(
-      { field: 'inverters.1.serial', message: expect.stringContaining('listed twice') },
+      { field: 'inverters.1.serial', message: expect.stringContaining('governed twice') },
     );
     expect(check(config(inverter({ upper_w: 3000 })))).toMatchObject({
       field: 'inverters.0.upper_w',

@@ -11,6 +11,9 @@ import {
   type ExportControlSettings,
 } from './export-control-settings.js';
 import { SimulatedFleet } from './simulated-fleet.js';
+import { ExportController } from './export-controller.js';
+import { minutesInZone } from './local-minutes.js';
+import { addAlertConditionSource } from '../alerts/extra-conditions.js';
 
 /** What the plugin runs: the port, plus the life cycle the host drives. */
 export interface ExportControlController extends ExportControlPort {
@@ -137,8 +140,17 @@ export async function registerExportControl(
   given: Partial<ExportControlPluginOptions> | undefined,
   now: () => number,
 ): Promise<void> {
-  const createController = given?.createController;
-  if (!createController) return;
+  const createController =
+    given?.createController ??
+    ((deps: ExportControlDependencies) => {
+      const controller = new ExportController({
+        ...deps,
+        // The daily window reads the gateway's own time zone (the NTP settings).
+        localMinutes: minutesInZone(() => app.store.config.ntp.timezone),
+      });
+      addAlertConditionSource(app, () => controller.alertConditions());
+      return controller;
+    });
   await app.register(exportControlPlugin, { now, ...given, createController });
 }
 

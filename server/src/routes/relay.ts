@@ -18,7 +18,7 @@ import { deviceParam, deviceParamGuard } from './sockets/device-sockets.js';
  * HelioDTU's own endpoints that are never the device's: answered by the companion, or, when
  * switched off (HISTORY=off), not found as on a gateway without them, never relayed.
  */
-const LOCAL_ONLY = /^\/api\/(history|companion|exportcontrol)(\/|$)/;
+const LOCAL_ONLY = /^\/api\/(history|companion|gridmeter|exportcontrol)(\/|$)/;
 
 /** Upstream reads many browsers make at once are shared for this long (issue 24). */
 export const RELAY_CACHE_MS = 1000;
