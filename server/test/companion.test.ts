@@ -289,8 +289,10 @@ describe('the companion: live reads while the device is away', () => {
 
 describe('the companion: REST relay', () => {
   it("checks every relayed endpoint with the device's guard (wire-contract §2.1)", () => {
-    // Answered by the companion itself: its login, language packs, history, its status, API description.
-    const local = /^\/api\/(security|i18n|history|companion|alerts|openapi|asyncapi|docs)\b/;
+    // Answered by the companion itself: its login, language packs, history, its status, alerts,
+    // the grid meter and export control, the API description.
+    const local =
+      /^\/api\/(security|i18n|history|companion|alerts|gridmeter|exportcontrol|openapi|asyncapi|docs)\b/;
     const relayed = TABLE.filter(
       (row) => row.method !== 'WS' && !row.fallback && row.path.startsWith('/api/'),
     ).filter((row) => !local.test(row.path));

@@ -108,7 +108,13 @@ describe('AlertEvaluators', () => {
     const unconfirmed: AlertCondition[] = [
       {
         kind: 'control-unconfirmed',
-        subject: { device: 'garage', serial: '114100000002', string: null, code: null, command: null },
+        subject: {
+          device: 'garage',
+          serial: '114100000002',
+          string: null,
+          code: null,
+          command: null,
+        },
       },
     ];
     const sources: AlertConditionSource[] = [

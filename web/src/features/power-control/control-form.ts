@@ -8,6 +8,8 @@ import {
   EXPORT_CONTROL_TARGET_W,
   type Range,
 } from '@heliodtu/contract/limits';
+import { ApiCode } from '@heliodtu/contract/codes';
+import { exportControlConfigProblems } from '@heliodtu/contract/rules/export-control-rules';
 import type { FieldMessage } from '@/components/form/field-message';
 
 /** The export control form's values are the settings themselves (GET answers what POST takes). */
@@ -80,5 +82,12 @@ export function validateControl(values: ControlForm): FieldMessage[] {
     if (seen.has(key)) found.push({ field: `${at}.serial`, key: 'powercontrol.ChosenTwice' });
     seen.add(key);
   });
-  return found.filter((problem): problem is FieldMessage => problem !== null);
+  const own = found.filter((problem): problem is FieldMessage => problem !== null);
+  // The gateway's own rules (contract/rules): a field they refuse that the checks above passed
+  // (a fallback above the upper limit) is refused here too, before anything is sent.
+  const taken = new Set(own.map((problem) => problem.field));
+  const shared = exportControlConfigProblems(toControlRequest(values))
+    .filter((problem) => !taken.has(problem.field))
+    .map((problem) => ({ field: problem.field, code: ApiCode.GenericValueMissing }));
+  return [...own, ...shared];
 }

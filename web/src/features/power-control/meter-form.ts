@@ -1,3 +1,4 @@
+import { gridMeterConfigProblems } from '@heliodtu/contract/rules/grid-meter-rules';
 import type {
   GridMeterConfig,
   GridMeterConfigData,
@@ -152,5 +153,11 @@ export function validateMeter(values: MeterForm): FieldMessage[] {
     found.push({ field: 'broker.url', key: 'powercontrol.InvalidBrokerUrl' });
   found.push(tooLong('broker.username', broker.username, GRID_METER_SECRET_MAX));
   found.push(tooLong('broker.password', broker.password, GRID_METER_SECRET_MAX));
-  return found.filter((problem): problem is FieldMessage => problem !== null);
+  const own = found.filter((problem): problem is FieldMessage => problem !== null);
+  // What the gateway's own rules refuse beyond the checks above (a topic with a wildcard).
+  const taken = new Set(own.map((problem) => problem.field));
+  const shared = gridMeterConfigProblems(toMeterRequest(values)).filter(
+    (problem) => !taken.has(problem.field),
+  );
+  return [...own, ...shared];
 }
