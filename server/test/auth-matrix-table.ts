@@ -123,6 +123,18 @@ export const TABLE: Row[] = [
   })),
   // Nothing is set up: refused with 400 (and nothing sent) once past the guard.
   post('/api/alerts/test', 'admin', () => ({ channel: 'webhook' }), { status: 400 }),
+  // The grid meter (issue 35): the status like live data, settings and a reading for the admin.
+  get('/api/gridmeter/status', 'readonly'),
+  get('/api/gridmeter/config', 'admin'),
+  post('/api/gridmeter/config', 'admin', () => ({
+    source: 'none',
+    invert_sign: false,
+    stale_after_s: 30,
+    mqtt: { topics: [], json_path: '' },
+    http: { url: '', json_path: '', auth: 'none', username: '', interval_s: 5 },
+    broker: { url: '', username: '' },
+  })),
+  post('/api/gridmeter/read', 'admin', () => ({})),
   // Export control (issue 35): the status like live data, settings and switch for the admin.
   get('/api/exportcontrol/status', 'readonly'),
   get('/api/exportcontrol/config', 'admin'),

@@ -64,7 +64,7 @@ describe('the export control routes', () => {
       [
         governing({ inverters: [{ ...inverter, lower_w: 900 }] }),
         'inverters.0.lower_w',
-        /above its upper/,
+        /above the upper/,
       ],
       [governing({ inverters: [inverter, { ...inverter }] }), 'inverters.1.serial', /twice/],
       [governing({ inverters: [{ ...inverter, upper_w: 5000 }] }), 'inverters.0.upper_w', /2250 W/],

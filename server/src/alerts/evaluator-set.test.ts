@@ -135,6 +135,7 @@ describe('AlertEvaluators', () => {
     expect(opened.sort()).toEqual(['control-unconfirmed garage', 'meter-lost roof']);
     expect(failures[0]).toContain('broken source');
     unconfirmed.length = 0;
+    evaluators.evaluate();
     clock.now += 10 * MINUTE;
     evaluators.evaluate();
     expect(cleared).toEqual(['control-unconfirmed garage']);

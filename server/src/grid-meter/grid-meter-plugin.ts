@@ -6,7 +6,7 @@ import { LocalCalendar } from '../history/local-day.js';
 import { STATE_DIR } from '../store/chip-id.js';
 import { EnergyRegisters } from './energy-registers.js';
 import type { SimulatedHousePort } from './grid-meter-port.js';
-import { GridMeterService } from './grid-meter-service.js';
+import { GridMeterService, gridMeterTickMs } from './grid-meter-service.js';
 import { GridMeterSettingsStore } from './grid-meter-settings.js';
 
 declare module 'fastify' {
@@ -22,14 +22,22 @@ interface LiveField {
   v: number;
 }
 
+interface FleetProduction {
+  now: () => number;
+  today: () => number;
+  /** Every inverter answers (and every device is there): `now` is the whole production. */
+  known: () => boolean;
+}
+
 /** Production now and today over every inverter of every device the gateway fronts. */
-function fleetProduction(app: FastifyInstance): { now: () => number; today: () => number } {
+function fleetProduction(app: FastifyInstance): FleetProduction {
   const registry = app.devices;
   if (registry) {
     const total = () => registry.merged().total as unknown as Partial<Record<string, LiveField>>;
     return {
       now: () => total().Power?.v ?? 0,
       today: () => total().YieldDay?.v ?? 0,
+      known: () => registry.list().every((device) => device.companion.awaySince === undefined),
     };
   }
   const sum = (pick: (live: Record<string, Record<string, Record<string, LiveField>>>) => number) =>
@@ -44,6 +52,11 @@ function fleetProduction(app: FastifyInstance): { now: () => number; today: () =
   return {
     now: () => sum((live) => live.AC?.['0']?.Power?.v ?? 0),
     today: () => sum((live) => live.INV?.['0']?.YieldDay?.v ?? 0),
+    known: () =>
+      app.device.inverterSerials().every((serial) => {
+        const state = app.device.inverterState(serial);
+        return state !== null && state.hasData && state.live.reachable;
+      }),
   };
 }
 
@@ -67,6 +80,7 @@ export const gridMeterPlugin = fp(
       registers,
       now: () => app.clock.now(),
       production: production.now,
+      productionKnown: production.known,
       productionToday: production.today,
       dayStart: (now) => {
         const zone = tz();
@@ -75,6 +89,7 @@ export const gridMeterPlugin = fp(
       },
       simulatedHouse: house,
       log,
+      tickMs: gridMeterTickMs(app.clock.speed),
     });
     meter.start();
     app.decorate('gridMeter', meter);

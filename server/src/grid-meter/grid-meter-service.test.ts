@@ -1,16 +1,22 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { GRID_METER_IMPLAUSIBLE_AFTER_MS } from '@heliodtu/contract/limits';
 import { EnergyRegisters } from './energy-registers.js';
 import type { GridMeterReading } from './grid-meter-port.js';
-import { GridMeterService } from './grid-meter-service.js';
+import { GridMeterService, gridMeterTickMs } from './grid-meter-service.js';
 import { defaultGridMeterSettings, type GridMeterSettings } from './grid-meter-settings.js';
 
 async function meterOn(
   settings: GridMeterSettings,
-  over: { production?: () => number; house?: () => GridMeterReading; dir?: string } = {},
+  over: {
+    production?: () => number;
+    productionKnown?: () => boolean;
+    house?: () => GridMeterReading;
+    dir?: string;
+    tickMs?: number;
+  } = {},
 ) {
   const dir = over.dir ?? (await mkdtemp(path.join(tmpdir(), 'grid-meter-')));
   const clock = { now: Date.UTC(2026, 5, 21, 12) };
@@ -21,10 +27,12 @@ async function meterOn(
     registers,
     now: () => clock.now,
     production: over.production ?? (() => 0),
+    ...(over.productionKnown ? { productionKnown: over.productionKnown } : {}),
     productionToday: () => 4000,
     dayStart: () => Date.UTC(2026, 5, 21),
     simulatedHouse: over.house ? { reading: over.house } : undefined,
     log: () => undefined,
+    ...(over.tickMs === undefined ? {} : { tickMs: over.tickMs }),
   });
   meter.start();
   onTestFinished(() => meter.close());
@@ -74,6 +82,24 @@ describe('grid meter service', () => {
     expect(states).toEqual(['ok', 'implausible', 'ok']);
   });
 
+  it('judges nothing implausible while an inverter does not answer (it may still feed)', async () => {
+    let known = false;
+    const { meter, clock } = await meterOn(mqttSettings(), {
+      production: () => 500,
+      productionKnown: () => known,
+    });
+    for (let i = 0; i <= 3; i++) {
+      meter.accept([-800]);
+      clock.now += GRID_METER_IMPLAUSIBLE_AFTER_MS / 2;
+    }
+    expect(meter.state()).toBe('ok');
+    known = true;
+    meter.accept([-800]);
+    clock.now += GRID_METER_IMPLAUSIBLE_AFTER_MS;
+    meter.accept([-800]);
+    expect(meter.state()).toBe('implausible');
+  });
+
   it('integrates import and export between readings, never across a stale gap, and keeps them across a restart', async () => {
     const first = await meterOn(mqttSettings());
     first.meter.accept([1000]);
@@ -106,5 +132,30 @@ describe('grid meter service', () => {
     expect(meter.status()).toMatchObject({ source: 'simulated', state: 'ok', power_w: 420 });
     watts = -90;
     expect((await meter.readNow()).power_w).toBe(-90);
+  });
+
+  it('reads the simulated house often enough on a sped-up clock that it never goes stale', async () => {
+    vi.useFakeTimers();
+    onTestFinished(() => void vi.useRealTimers());
+    const speed = 60;
+    const settings = { ...defaultGridMeterSettings(true) };
+    for (const [tickMs, state] of [
+      [gridMeterTickMs(speed), 'ok'],
+      // One host second is a device minute at this speed: older than stale_after_s (30 s).
+      [1000, 'stale'],
+    ] as const) {
+      const { meter, clock } = await meterOn(settings, {
+        house: () => ({ power_w: 300, phases_w: [], at: 0 }),
+        tickMs,
+      });
+      const states = new Set<string>();
+      for (let hostMs = 0; hostMs < 3000; hostMs += 10) {
+        vi.advanceTimersByTime(10);
+        clock.now += 10 * speed;
+        states.add(meter.state());
+      }
+      expect(states.has(state)).toBe(true);
+      if (state === 'ok') expect([...states]).toEqual(['ok']);
+    }
   });
 });

@@ -20,15 +20,31 @@ export interface GridMeterServiceOptions {
   now: () => number;
   /** Every inverter's AC power of every device now, W. */
   production: () => number;
+  /**
+   * Whether that production is every inverter's: false while an inverter does not answer or a
+   * device is away (it may still feed the house, and consumption would come out too low).
+   */
+  productionKnown?: () => boolean;
   /** Every inverter's YieldDay summed, Wh. */
   productionToday: () => number;
   /** Local midnight (epoch ms) of the day holding `now`, in the gateway's time zone. */
   dayStart: (now: number) => number;
   simulatedHouse?: SimulatedHousePort | undefined;
   log: (line: string) => void;
+  /**
+   * Host ms between ticks (the simulated house is read on each): one device second by default,
+   * shorter on a sped-up clock (SIM_SPEED), so its readings never age past stale_after_s.
+   */
+  tickMs?: number;
 }
 
 const TICK_MS = 1000;
+/** A sped-up clock ticks at most this often (host ms). */
+export const GRID_METER_MIN_TICK_MS = 50;
+
+/** Ticks of one device second on a clock `speed` times as fast as the host's. */
+export const gridMeterTickMs = (speed: number): number =>
+  Math.max(GRID_METER_MIN_TICK_MS, Math.round(TICK_MS / speed));
 
 /**
  * The grid meter (docs/power-control.md §1): reads the chosen source, judges every reading's
@@ -68,7 +84,7 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
     this.goodAt = this.options.now();
     // Today's base is taken now if the registers have none for this day yet.
     this.options.registers.today(this.options.dayStart(this.options.now()));
-    this.ticker = setInterval(() => this.tick(), TICK_MS);
+    this.ticker = setInterval(() => this.tick(), this.options.tickMs ?? TICK_MS);
     this.ticker.unref();
     if (this.settings.source === 'http') this.schedulePoll(0);
     if (this.settings.source === 'mqtt') this.startMqtt();
@@ -165,7 +181,8 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
   }
 
   private judgePlausibility(now: number, power_w: number): void {
-    if (this.options.production() + power_w >= 0) {
+    const known = this.options.productionKnown?.() ?? true;
+    if (!known || this.options.production() + power_w >= 0) {
       this.negativeSince = null;
       this.implausibleNow = false;
       return;

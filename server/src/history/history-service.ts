@@ -165,7 +165,9 @@ export class HistoryService {
    * the production. Readings arrive only while a meter is set and usable.
    */
   followGrid(meter: RecordedGridMeter): void {
-    if (this.closed || this.gridDetach) return;
+    if (this.closed) return;
+    // One meter at a time: following another (a test's) stops following the first.
+    this.gridDetach?.();
     const listener = (reading: GridReading) => this.onGridReading(meter, reading);
     meter.on('reading', listener);
     this.gridDetach = () => meter.off('reading', listener);

@@ -69,3 +69,25 @@ export function mergedMetrics(devices: readonly { id: string; text: string | nul
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** The names of the metric families a scrape declares (its `# TYPE` lines). */
+export function familiesOf(text: string): Set<string> {
+  return new Set([...text.matchAll(/^# TYPE ([a-zA-Z_:][a-zA-Z0-9_:]*) /gm)].map((m) => m[1]!));
+}
+
+/**
+ * A device's scrape without the families the companion reports itself (the house's grid meter
+ * and export control): a device that is a HelioDTU gateway has its own, and one family may
+ * appear once per scrape only.
+ */
+export function withoutFamilies(text: string, names: ReadonlySet<string>): string {
+  if (names.size === 0) return text;
+  return text
+    .split('\n')
+    .filter((line) => {
+      const meta = /^# (?:HELP|TYPE) ([a-zA-Z_:][a-zA-Z0-9_:]*)/.exec(line);
+      const name = meta ? meta[1]! : /^([a-zA-Z_:][a-zA-Z0-9_:]*)/.exec(line)?.[1];
+      return name === undefined || !names.has(name);
+    })
+    .join('\n');
+}

@@ -20,6 +20,8 @@ declare module 'fastify' {
       publisher: MqttPublisher;
       commands: MqttCommandHandler;
       hass: HassPublisher;
+      /** The grid meter's and export control's topics, once the gateway is ready. */
+      readonly house: HouseMqtt | undefined;
     };
   }
 }
@@ -78,7 +80,14 @@ export const mqttPublishingPlugin = fp(
     });
     const hass = new HassPublisher({ connection: app.mqtt, store, identity, log });
     let house: HouseMqtt | undefined;
-    app.decorate('mqttPublishing', { publisher, commands, hass });
+    app.decorate('mqttPublishing', {
+      publisher,
+      commands,
+      hass,
+      get house() {
+        return house;
+      },
+    });
 
     // Subscriptions are registered before the first CONNACK, so they go out with it.
     commands.start();

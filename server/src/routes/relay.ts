@@ -6,7 +6,7 @@ import type { DeviceRegistry } from '../device/relay/device-registry.js';
 import type { RelayResult } from '../device/relay/device-relay.js';
 import { mergedHints, mergedTotal } from '../device/relay/merged-live.js';
 import { bodyWithOwnPasswordHint } from '../device/relay/own-login-hint.js';
-import { mergedMetrics } from '../metrics/merged-metrics.js';
+import { familiesOf, mergedMetrics, withoutFamilies } from '../metrics/merged-metrics.js';
 import { houseMetrics } from '../metrics/house-metrics.js';
 import { relayGuard } from '../device/relay/relay-guards.js';
 import { formatSerialHex, parseSerialHex } from '@heliodtu/contract/domain/serial-hex';
@@ -190,8 +190,9 @@ export const relayRoutes: FastifyPluginAsync<{ registry: DeviceRegistry }> = asy
       return reply
         .type('text/plain; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(answer.body.toString('utf8') + house);
+        .send(withoutFamilies(answer.body.toString('utf8'), familiesOf(house)) + house);
     }
+    const own = familiesOf(house);
     const text =
       house +
       mergedMetrics(
@@ -199,7 +200,10 @@ export const relayRoutes: FastifyPluginAsync<{ registry: DeviceRegistry }> = asy
           const answer = answers[i]!;
           return {
             id: device.id,
-            text: answer.ok && answer.status === 200 ? answer.body.toString('utf8') : null,
+            text:
+              answer.ok && answer.status === 200
+                ? withoutFamilies(answer.body.toString('utf8'), own)
+                : null,
           };
         }),
       );
