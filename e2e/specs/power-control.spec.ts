@@ -88,9 +88,7 @@ test('the settings save and read back', async ({ page }) => {
   await expect(page.getByTestId('control-settings').getByLabel('Hysteresis')).toHaveValue('25');
 });
 
-test('turning control on governs the chosen inverters with confirmed limits', async ({
-  page,
-}) => {
+test('turning control on governs the chosen inverters with confirmed limits', async ({ page }) => {
   test.setTimeout(120_000);
   await prepare(page, { authdata: ADMIN_AUTHDATA });
   await page.goto('power-control');
