@@ -4,6 +4,7 @@ import type {
   ExportControlStatus,
   GovernedStatus,
 } from '@heliodtu/contract/export-control';
+import type { AlertsStatus } from '@heliodtu/contract/alerts';
 import type { LimitStatus } from '@heliodtu/contract/limit';
 import { DEFAULT_EXPORT_CONTROL_CONFIG } from '../src/export-control/export-control-settings.js';
 import { exportControlGateway } from './helpers/export-control-gateway.js';
@@ -136,5 +137,49 @@ describe('export control on a simulated gateway', () => {
     expect(near(readbackW(HM_SERIAL), OWNER_HM_W)).toBe(true);
     expect(near(readbackW(HMS_SERIAL), OWNER_HMS_W)).toBe(true);
     expect(gw.app.device.limitStatus()[HM_SERIAL]?.limit_set_status).toBe('Ok');
+  }, 180_000);
+
+  it('a meter that stops answering: every governed inverter at its fallback, one alert; back to regulating once it answers', async () => {
+    const { gw, meter, readbackW, near, governed, status } = await governedGateway();
+    const HM_FALLBACK_W = 100;
+    const withFallback = settings();
+    withFallback.inverters[0]!.fallback_w = HM_FALLBACK_W;
+    expect(await gw.json('POST', '/api/exportcontrol/config', withFallback)).toMatchObject({
+      ok: true,
+    });
+    await waitFor(
+      async () => (await governed(HM_SERIAL))?.confirmed && readbackW(HM_SERIAL)! < 550,
+      'the HM limited, confirmed',
+      90_000,
+    );
+    const meterAlerts = async () =>
+      ((await gw.json('GET', '/api/alerts/status')) as unknown as AlertsStatus).open.filter(
+        (alert) => alert.kind === 'meter-lost',
+      );
+    expect(await meterAlerts()).toEqual([]);
+
+    meter.answering = false;
+    await waitFor(async () => (await status()).state === 'meter_lost', 'meter lost', 30_000);
+    // The owner's fallback for the HM; the HMS has none: its lower limit (20 W).
+    await waitFor(
+      () => near(readbackW(HM_SERIAL), HM_FALLBACK_W) && Math.abs(readbackW(HMS_SERIAL)! - 20) <= 5,
+      'both inverters at their fallback',
+      30_000,
+    );
+    await waitFor(async () => (await meterAlerts()).length > 0, 'the meter-lost alert', 30_000);
+    // Still one alert a few evaluations later, and no further commands while lost.
+    const commands = () =>
+      gw.app.consoleLog.backlog().filter((line) => line.includes('TX ActivePowerControl')).length;
+    const sent = commands();
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    expect(await meterAlerts()).toHaveLength(1);
+    expect(commands()).toBe(sent);
+
+    meter.answering = true;
+    await waitFor(
+      async () => !['meter_lost', 'starting'].includes((await status()).state),
+      'control regulating again',
+      30_000,
+    );
   }, 180_000);
 });

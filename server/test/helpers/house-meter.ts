@@ -12,11 +12,17 @@ export interface HouseMeter {
   load: number;
   /** Readings answered. */
   readings: number;
+  /** false: the meter answers 503 (a Shelly that lost its network, as the gateway sees it). */
+  answering: boolean;
 }
 
 export async function startHouseMeter(production: () => number, load: number): Promise<HouseMeter> {
-  const meter: HouseMeter = { url: '', load, readings: 0 };
+  const meter: HouseMeter = { url: '', load, readings: 0, answering: true };
   const base = await loopbackHttp((_request, response) => {
+    if (!meter.answering) {
+      response.writeHead(503).end();
+      return;
+    }
     meter.readings += 1;
     const grid = Math.round((meter.load - production()) * 10) / 10;
     response.writeHead(200, { 'content-type': 'application/json' });
