@@ -22,9 +22,13 @@ const problem = (field: string, message: string): FieldProblem => ({
 /**
  * Every failing check of POST /api/gridmeter/config beyond the schema's shape, in form order;
  * only the chosen source's fields are checked (the others are kept as typed). The route answers
- * the first; the interface checks the same before it sends.
+ * the first; the interface checks the same before it sends. A companion needs a broker URL for
+ * an MQTT meter; a simulated gateway without one reads through its own MQTT connection.
  */
-export function gridMeterConfigProblems(data: GridMeterConfigData): FieldProblem[] {
+export function gridMeterConfigProblems(
+  data: GridMeterConfigData,
+  gateway: { companion?: boolean } = {},
+): FieldProblem[] {
   const problems: FieldProblem[] = [];
   if (data.source === 'mqtt') {
     const topics = data.mqtt.topics;
@@ -42,7 +46,15 @@ export function gridMeterConfigProblems(data: GridMeterConfigData): FieldProblem
         problem('mqtt.json_path', 'The JSON path must be names and indices joined by dots.'),
       );
     }
-    if (data.broker.url !== '' && !urlWith(data.broker.url, ['mqtt:', 'mqtts:'])) {
+    // A companion's devices keep their MQTT to themselves: the meter needs HelioDTU's own broker.
+    if (gateway.companion === true && data.broker.url === '') {
+      problems.push(
+        problem(
+          'broker.url',
+          'A companion reads an MQTT meter through its own broker: give its URL.',
+        ),
+      );
+    } else if (data.broker.url !== '' && !urlWith(data.broker.url, ['mqtt:', 'mqtts:'])) {
       problems.push(
         problem('broker.url', 'The broker address must be an mqtt:// or mqtts:// URL.'),
       );
