@@ -29,14 +29,22 @@ interface LiveField {
   v: number;
 }
 
+interface FleetProduction {
+  now: () => number;
+  today: () => number;
+  /** The inverters have reported since the start (a DTU's first polls can take a while). */
+  known: () => boolean;
+}
+
 /** Production now and today over every inverter of every device the gateway fronts. */
-function fleetProduction(app: FastifyInstance): { now: () => number; today: () => number } {
+function fleetProduction(app: FastifyInstance): FleetProduction {
   const registry = app.devices;
   if (registry) {
     const total = () => registry.merged().total as unknown as Partial<Record<string, LiveField>>;
     return {
       now: () => total().Power?.v ?? 0,
       today: () => total().YieldDay?.v ?? 0,
+      known: () => true,
     };
   }
   const sum = (pick: (live: Record<string, Record<string, Record<string, LiveField>>>) => number) =>
@@ -48,9 +56,12 @@ function fleetProduction(app: FastifyInstance): { now: () => number; today: () =
       >;
       return acc + (live ? pick(live) : 0);
     }, 0);
+  const serials = () => app.device.inverterSerials();
   return {
     now: () => sum((live) => live.AC?.['0']?.Power?.v ?? 0),
     today: () => sum((live) => live.INV?.['0']?.YieldDay?.v ?? 0),
+    // Every inverter, as the DTU polls them in turn: a sum of some would look too small.
+    known: () => serials().every((s) => app.device.inverterState(s)?.hasData === true),
   };
 }
 
@@ -92,12 +103,16 @@ export const gridMeterPlugin = fp(
       now: () => app.clock.now(),
       production: production.now,
       productionToday: production.today,
+      productionKnown: production.known,
       dayStart: (now) => {
         const zone = tz();
         if (calendar?.tz !== zone) calendar = new LocalCalendar(zone);
         return calendar.startOf(calendar.dayOf(now));
       },
       simulatedHouse: house,
+      // The house is read every second of the gateway's clock (SIM_SPEED), else a sped-up clock
+      // would find each reading older than the stale limit (at most 40 looks a host second).
+      tickMs: Math.min(1000, Math.max(25, 1000 / app.system.options.simSpeed)),
       // Without a broker URL of its own, a simulated gateway reads through its own MQTT.
       mqttLink: (current) => {
         if (current.broker.url !== '') {

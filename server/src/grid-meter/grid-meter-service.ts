@@ -20,11 +20,18 @@ export interface GridMeterServiceOptions {
   now: () => number;
   /** Every inverter's AC power of every device now, W. */
   production: () => number;
+  /**
+   * Whether production is known yet (an inverter has reported since the start); until then a
+   * house that seems to consume below zero is not judged implausible. Always, when absent.
+   */
+  productionKnown?: () => boolean;
   /** Every inverter's YieldDay summed, Wh. */
   productionToday: () => number;
   /** Local midnight (epoch ms) of the day holding `now`, in the gateway's time zone. */
   dayStart: (now: number) => number;
   simulatedHouse?: SimulatedHousePort | undefined;
+  /** Host ms between two looks at the simulated house and the state; 1000 by default. */
+  tickMs?: number;
   /**
    * The broker connection the `mqtt` source reads through for these settings (the gateway's
    * own MQTT or HelioDTU's own broker connection), or null when there is none.
@@ -85,7 +92,7 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
     this.goodAt = this.options.now();
     // Today's base is taken now if the registers have none for this day yet.
     this.options.registers.today(this.options.dayStart(this.options.now()));
-    this.ticker = setInterval(() => this.tick(), TICK_MS);
+    this.ticker = setInterval(() => this.tick(), this.options.tickMs ?? TICK_MS);
     this.ticker.unref();
     if (this.settings.source === 'http') this.schedulePoll(0);
     if (this.settings.source === 'mqtt') this.startMqtt();
@@ -192,7 +199,8 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
   }
 
   private judgePlausibility(now: number, power_w: number): void {
-    if (this.options.production() + power_w >= 0) {
+    const known = this.options.productionKnown?.() ?? true;
+    if (!known || this.options.production() + power_w >= 0) {
       this.negativeSince = null;
       this.implausibleNow = false;
       return;
