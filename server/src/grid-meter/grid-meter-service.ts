@@ -11,6 +11,7 @@ import type {
 import type { EnergyRegisters } from './energy-registers.js';
 import type { GridMeterSettings } from './grid-meter-settings.js';
 import { readHttpMeter } from './http-meter.js';
+import { houseEnergy, stateDetail } from './meter-figures.js';
 import { MqttMeter, type MqttMeterLink } from './mqtt-meter.js';
 
 export interface GridMeterServiceOptions {
@@ -41,18 +42,6 @@ export interface GridMeterServiceOptions {
 }
 
 const TICK_MS = 1000;
-
-/** The status's plain English line for `state`. */
-function stateDetail(state: GridMeterState, staleAfterS: number, failure: string): string {
-  const lines: Partial<Record<GridMeterState, string>> = {
-    off: 'No grid meter is set.',
-    waiting: 'No reading has arrived yet.',
-    stale: `The newest reading is older than ${staleAfterS} s.`,
-    implausible: "The house's consumption comes out below zero: check the sign setting.",
-    ok: '',
-  };
-  return lines[state] ?? failure;
-}
 
 /**
  * The grid meter (docs/power-control.md §1): reads the chosen source, judges every reading's
@@ -257,13 +246,7 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
 
   private today(now: number): HouseEnergy {
     const grid = this.options.registers.today(this.options.dayStart(now));
-    const production_wh = this.options.productionToday();
-    const consumption_wh = Math.max(0, production_wh + grid.import_wh - grid.export_wh);
-    const self =
-      production_wh > 0
-        ? Math.min(100, Math.max(0, ((production_wh - grid.export_wh) / production_wh) * 100))
-        : null;
-    return { production_wh, ...grid, consumption_wh, self_consumption_pct: self };
+    return houseEnergy(grid, this.options.productionToday());
   }
 
   status(): GridMeterStatus {
