@@ -21,7 +21,8 @@ const problem = (field: string, message: string): FieldProblem => ({
 
 /**
  * Every failing check of POST /api/gridmeter/config beyond the schema's shape, in form order;
- * only the chosen source's fields are checked (the others are kept as typed). The route answers
+ * only the chosen source's fields are checked (the others are kept as typed), and the broker,
+ * which on a companion also carries the house's topics. The route answers
  * the first; the interface checks the same before it sends. A companion needs a broker URL for
  * an MQTT meter; a simulated gateway without one reads through its own MQTT connection.
  */
@@ -54,10 +55,6 @@ export function gridMeterConfigProblems(
           'A companion reads an MQTT meter through its own broker: give its URL.',
         ),
       );
-    } else if (data.broker.url !== '' && !urlWith(data.broker.url, ['mqtt:', 'mqtts:'])) {
-      problems.push(
-        problem('broker.url', 'The broker address must be an mqtt:// or mqtts:// URL.'),
-      );
     }
   }
   if (data.source === 'http') {
@@ -76,6 +73,10 @@ export function gridMeterConfigProblems(
       const line = 'A reading may be called stale no sooner than twice the poll interval.';
       problems.push(problem('stale_after_s', line));
     }
+  }
+  // Whatever the source: on a companion the broker also carries the house's topics.
+  if (data.broker.url !== '' && !urlWith(data.broker.url, ['mqtt:', 'mqtts:'])) {
+    problems.push(problem('broker.url', 'The broker address must be an mqtt:// or mqtts:// URL.'));
   }
   return problems;
 }
