@@ -64,6 +64,7 @@ import {
   type ExportControlPluginOptions,
 } from './export-control/export-control-plugin.js';
 import { simTestRoutes } from './routes/sim-test.js';
+import { ownBrokerHousePlugin } from './plugins/own-broker-house.js';
 
 export interface BuildAppOptions {
   options: GatewayOptions;
@@ -157,7 +158,7 @@ export async function buildApp({
   await app.register(dataFieldPlugin);
   await app.register(authPlugin, { now });
   if (options.companion) {
-    // In front of a real OpenDTU (issue 24): no simulated fleet and no MQTT of our own (the
+    // In front of a real OpenDTU (issue 24): no simulated fleet and no OpenDTU MQTT of our own (the
     // device publishes); the device's live data is recorded instead. Its modules are loaded
     // only here: a simulated gateway does not carry the relay.
     const { companionPlugin } = await import('./plugins/companion.js');
@@ -170,6 +171,8 @@ export async function buildApp({
     await app.register(gridMeterPlugin);
     await app.register(alertsPlugin);
     await registerExportControl(app, exportControl, now);
+    // The house's topics on HelioDTU's own broker: the devices' MQTT settings are theirs.
+    await app.register(ownBrokerHousePlugin);
   } else {
     await app.register(devicePlugin);
     // SIM_METER=house: the house beside the fleet, answering as a Shelly Pro 3EM on /rpc/….

@@ -16,6 +16,9 @@ import { liveDataMessageFixture } from '@heliodtu/contract/fixtures/live-data';
 import { buildApp } from '../src/app.js';
 import { inverterChannelMessages } from '../src/mqtt/channel-topics.js';
 import { discoveryMessages } from '../src/mqtt/hass-discovery.js';
+import { houseDiscoveryMessages } from '../src/mqtt/hass-house.js';
+import { exportControlMessages, gridMeterMessages } from '../src/mqtt/house-topics.js';
+import { OWN_BROKER_TOPICS } from '../src/mqtt/own-broker.js';
 import {
   dtuMessages,
   inverterStatusMessages,
@@ -240,7 +243,56 @@ describe('the MQTT topics the gateway publishes', () => {
     { hostname: 'OpenDTU-A1B2C3', chipId: 10597059, ip: '192.168.1.50', firmware: 'v24.11.7' },
     [{ serial: live.serial, name: live.name, model: 'HM-800', channels: 2, reachableThreshold: 2 }],
   );
+  const identity = {
+    hostname: 'OpenDTU-A1B2C3',
+    chipId: 10597059,
+    ip: '192.168.1.50',
+    firmware: 'v24.11.7',
+  };
+  // The house's topics (power-control §4), on the gateway's MQTT and on a companion's own broker.
+  const house = [mqtt, OWN_BROKER_TOPICS].flatMap((topics) => [
+    ...houseDiscoveryMessages({ ...topics, hass: { ...topics.hass, enabled: true } }, identity, {
+      meter: true,
+      control: true,
+    }),
+    ...gridMeterMessages(
+      topics,
+      {
+        source: 'mqtt',
+        state: 'ok',
+        power_w: -250,
+        phases_w: [-100, -50, -100],
+        age_ms: 500,
+        read_at: 1,
+        production_w: 900,
+        consumption_w: 650,
+        today: {
+          production_wh: 3000,
+          import_wh: 1200,
+          export_wh: 800,
+          consumption_wh: 3400,
+          self_consumption_pct: 73.3,
+        },
+        detail: '',
+        now: 2,
+      },
+      { import_wh: 54321, export_wh: 1234 },
+    ),
+    ...exportControlMessages(topics, {
+      enabled: true,
+      state: 'holding',
+      target_w: 0,
+      grid_w: -250,
+      production_w: 900,
+      limit_w: 1200,
+      sentence: '',
+      inverters: [],
+      series: [],
+      now: 2,
+    }),
+  ]);
   const sent = [
+    ...house,
     ...dtuMessages(mqtt, {
       uptime: 10,
       ip: '192.168.1.50',
@@ -254,13 +306,11 @@ describe('the MQTT topics the gateway publishes', () => {
     ...inverterChannelMessages(mqtt, state),
     ...discovery,
   ];
+  // The base may be either: the gateway's MQTT settings or a companion's own broker.
   const sentPatterns = MQTT_TOPICS.filter((t) => t.action === 'send').map((t) => ({
     ...t,
     pattern: topicPattern(
-      t.address
-        .replace('{base}', mqtt.topic)
-        .replace('{hassPrefix}', mqtt.hass.topic)
-        .replace('{lwtTopic}', mqtt.lwt.topic),
+      t.address.replace('{hassPrefix}', mqtt.hass.topic).replace('{lwtTopic}', mqtt.lwt.topic),
     ),
   }));
 
@@ -275,7 +325,9 @@ describe('the MQTT topics the gateway publishes', () => {
       MQTT_TOPICS.some((t) => 'json' in t.payload && t.payload.json === HassDiscoveryConfigSchema),
     ).toBe(true);
     const schema = HassDiscoveryConfigSchema.strict();
-    for (const m of discovery.filter((d) => d.payload !== '')) {
+    const houseConfigs = house.filter((m) => m.topic.endsWith('/config'));
+    expect(houseConfigs.length).toBeGreaterThan(10);
+    for (const m of [...discovery, ...houseConfigs].filter((d) => d.payload !== '')) {
       expect([m.topic, schema.safeParse(JSON.parse(m.payload)).success]).toEqual([m.topic, true]);
     }
   });

@@ -169,7 +169,8 @@ export function buildAsyncApiDocument({ version = FIRMWARE_VERSION } = {}): Json
         host: '{host}',
         protocol: 'mqtt',
         protocolVersion: '3.1.1',
-        description: 'Your MQTT broker (MQTT settings).',
+        description:
+          "Your MQTT broker (MQTT settings). A companion leaves its devices' MQTT to them: its house topics (`heliodtu/gridmeter/…`, `heliodtu/exportcontrol/…`, the `…/set` topics, will `heliodtu/status`) and their Home Assistant discovery (`homeassistant/`) go to the broker of the Power control settings.",
         variables: { host: { default: 'broker.local:1883', description: 'Broker host:port.' } },
       },
     },

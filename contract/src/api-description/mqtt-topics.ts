@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MQTT_COMMAND_NAMES } from '../domain/mqtt-commands.js';
 import { AlertsMqttPayloadSchema } from '../alerts.js';
+import { HOUSE_MQTT_TOPICS, HOUSE_TOPIC_PARAMETERS } from './house-mqtt-topics.js';
+import type { MqttTopic, TopicParameter } from './mqtt-topic-shape.js';
 
 /**
  * The MQTT topic tree (integrations §2, §3) and the Home Assistant discovery payload (§5.3)
@@ -9,27 +11,12 @@ import { AlertsMqttPayloadSchema } from '../alerts.js';
  * followed by fixed levels and parameters with their allowed values.
  */
 
-export interface TopicParameter {
-  description: string;
-  /** Allowed values; none = any single level. */
-  values?: readonly string[];
-  /** A pattern (documentation only). */
-  examples?: readonly string[];
-}
-
-export interface MqttTopic {
-  address: string;
-  /** `send`: the gateway publishes; `receive`: the gateway acts on what it receives. */
-  action: 'send' | 'receive';
-  title: string;
-  description: string;
-  /** Payload: plain text (described) or a JSON schema. */
-  payload: { text: string } | { json: z.ZodType; name: string };
-  retainedAccepted?: boolean;
-}
-
 export const TOPIC_PARAMETERS: Readonly<Record<string, TopicParameter>> = {
-  base: { description: 'Base topic (MQTT settings), ending in `/`.', examples: ['solar/'] },
+  base: {
+    description:
+      "Base topic (MQTT settings), ending in `/`; a companion's house topics: `heliodtu/`.",
+    examples: ['solar/', 'heliodtu/'],
+  },
   hassPrefix: {
     description: 'Home Assistant discovery prefix (MQTT settings).',
     examples: ['homeassistant/'],
@@ -109,9 +96,13 @@ export const TOPIC_PARAMETERS: Readonly<Record<string, TopicParameter>> = {
   },
   component: {
     description: 'HA component.',
-    values: ['sensor', 'binary_sensor', 'button', 'number'],
+    values: ['sensor', 'binary_sensor', 'button', 'number', 'switch'],
   },
-  nodeId: { description: 'The DTU id `<hostname>_<chip id>`, or `dtu_<serial>` for an inverter.' },
+  nodeId: {
+    description:
+      'The DTU id `<hostname>_<chip id>`, `dtu_<serial>` for an inverter, or `<hostname>_<chip id>_house` for the house.',
+  },
+  ...HOUSE_TOPIC_PARAMETERS,
   objectId: {
     description: 'Entity name lower-cased with `_`, or `ch<N>_<FieldName>` for a field sensor.',
   },
@@ -149,6 +140,8 @@ export const HassDiscoveryConfigSchema = z.object({
   min: z.number().optional(),
   max: z.number().optional(),
   step: z.number().optional(),
+  /** A number entity's input: `box` for the export control target. */
+  mode: z.string().optional(),
 });
 
 const text = (t: string) => ({ text: t });
@@ -265,6 +258,7 @@ export const MQTT_TOPICS: readonly MqttTopic[] = [
       'When discovery is on: on every connect and after MQTT or inverter changes. An empty payload removes an entity.',
     payload: { json: HassDiscoveryConfigSchema, name: 'HassDiscoveryConfig' },
   },
+  ...HOUSE_MQTT_TOPICS,
 ];
 
 /** A regular expression matching the concrete topics of a channel address (for tests). */

@@ -41,5 +41,14 @@ describe('grid meter settings rules', () => {
     expect(fields({ ...ok, mqtt: { ...ok.mqtt, topics: ['a/#'] } })).toEqual(['mqtt.topics.0']);
     expect(fields({ ...ok, broker: { url: 'http://b', username: '' } })).toEqual(['broker.url']);
     expect(fields({ ...ok, broker: { url: 'mqtts://b:8883', username: '' } })).toEqual([]);
+    // A companion's MQTT meter needs its own broker; a simulated gateway uses its MQTT.
+    expect(gridMeterConfigProblems(ok, { companion: true }).map((p) => p.field)).toEqual([
+      'broker.url',
+    ]);
+    expect(gridMeterConfigProblems(ok, { companion: false })).toEqual([]);
+    // The broker is checked whatever the source: it carries a companion's house topics too.
+    expect(fields({ ...ok, source: 'none', broker: { url: 'http://b', username: '' } })).toEqual([
+      'broker.url',
+    ]);
   });
 });

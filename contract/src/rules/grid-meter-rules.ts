@@ -21,10 +21,15 @@ const problem = (field: string, message: string): FieldProblem => ({
 
 /**
  * Every failing check of POST /api/gridmeter/config beyond the schema's shape, in form order;
- * only the chosen source's fields are checked (the others are kept as typed). The route answers
- * the first; the interface checks the same before it sends.
+ * only the chosen source's fields are checked (the others are kept as typed), and the broker,
+ * which on a companion also carries the house's topics. The route answers
+ * the first; the interface checks the same before it sends. A companion needs a broker URL for
+ * an MQTT meter; a simulated gateway without one reads through its own MQTT connection.
  */
-export function gridMeterConfigProblems(data: GridMeterConfigData): FieldProblem[] {
+export function gridMeterConfigProblems(
+  data: GridMeterConfigData,
+  gateway: { companion?: boolean } = {},
+): FieldProblem[] {
   const problems: FieldProblem[] = [];
   if (data.source === 'mqtt') {
     const topics = data.mqtt.topics;
@@ -42,9 +47,13 @@ export function gridMeterConfigProblems(data: GridMeterConfigData): FieldProblem
         problem('mqtt.json_path', 'The JSON path must be names and indices joined by dots.'),
       );
     }
-    if (data.broker.url !== '' && !urlWith(data.broker.url, ['mqtt:', 'mqtts:'])) {
+    // A companion's devices keep their MQTT to themselves: the meter needs HelioDTU's own broker.
+    if (gateway.companion === true && data.broker.url === '') {
       problems.push(
-        problem('broker.url', 'The broker address must be an mqtt:// or mqtts:// URL.'),
+        problem(
+          'broker.url',
+          'A companion reads an MQTT meter through its own broker: give its URL.',
+        ),
       );
     }
   }
@@ -64,6 +73,10 @@ export function gridMeterConfigProblems(data: GridMeterConfigData): FieldProblem
       const line = 'A reading may be called stale no sooner than twice the poll interval.';
       problems.push(problem('stale_after_s', line));
     }
+  }
+  // Whatever the source: on a companion the broker also carries the house's topics.
+  if (data.broker.url !== '' && !urlWith(data.broker.url, ['mqtt:', 'mqtts:'])) {
+    problems.push(problem('broker.url', 'The broker address must be an mqtt:// or mqtts:// URL.'));
   }
   return problems;
 }

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { addAlertConditionSource } from '../alerts/extra-conditions.js';
 import { LocalCalendar } from '../history/local-day.js';
+import { MqttConnection } from '../mqtt/connection.js';
+import { ownBrokerSource } from '../mqtt/own-broker.js';
 import { STATE_DIR } from '../store/chip-id.js';
 import { EnergyRegisters } from './energy-registers.js';
 import type { SimulatedHousePort } from './grid-meter-port.js';
@@ -15,6 +17,11 @@ declare module 'fastify' {
     gridMeter: GridMeterService;
     /** Its settings file. */
     gridMeterSettings: GridMeterSettingsStore;
+    /**
+     * HelioDTU's own broker connection (the settings' `broker`; power-control §1, §4): off
+     * while no URL is set. On a companion it carries the meter's and the house's topics.
+     */
+    ownBroker: MqttConnection;
   }
 }
 
@@ -60,6 +67,21 @@ function fleetProduction(app: FastifyInstance): FleetProduction {
   };
 }
 
+/** HelioDTU's own broker connection, following the meter settings' `broker` across saves. */
+function ownBrokerConnection(app: FastifyInstance, settings: GridMeterSettingsStore) {
+  const mqttLog = app.consoleLog.tagged('mqtt');
+  const follow = (onChange: () => void) => {
+    settings.on('saved', onChange);
+    return () => settings.off('saved', onChange);
+  };
+  return new MqttConnection({
+    source: ownBrokerSource(() => settings.settings.broker, follow, app.system.chipId),
+    // Told apart from the gateway's own MQTT connection on the console.
+    log: (line) => mqttLog(line.replace(/^MQTT:/, 'MQTT (own broker):')),
+    reconnect: app.system.options.mqttReconnect,
+  });
+}
+
 /** Registered after the device or companion plugin and MQTT (app.ts). */
 export const gridMeterPlugin = fp(
   async (app: FastifyInstance) => {
@@ -73,6 +95,8 @@ export const gridMeterPlugin = fp(
     const registers = EnergyRegisters.inDir(dir);
     await registers.load();
     const production = fleetProduction(app);
+    const ownBroker = ownBrokerConnection(app, settings);
+    const gatewayMqtt = app.hasDecorator('mqtt') ? app.mqtt : null;
     let calendar: LocalCalendar | null = null;
     const tz = () => app.companion?.timezone ?? app.store.config.ntp.timezone;
     const meter = new GridMeterService({
@@ -88,12 +112,23 @@ export const gridMeterPlugin = fp(
         return calendar.startOf(calendar.dayOf(now));
       },
       simulatedHouse: house,
+      // Without a broker URL of its own, a simulated gateway reads through its own MQTT.
+      mqttLink: (current) => {
+        if (current.broker.url !== '') {
+          return { link: ownBroker, name: `The broker ${ownBroker.describe()}` };
+        }
+        return gatewayMqtt && { link: gatewayMqtt, name: "The gateway's MQTT connection" };
+      },
       log,
       tickMs: gridMeterTickMs(app.clock.speed),
     });
     meter.start();
     app.decorate('gridMeter', meter);
     app.decorate('gridMeterSettings', settings);
+    app.decorate('ownBroker', ownBroker);
+    app.addHook('onReady', async () => ownBroker.start());
+    // Added before the meter's: Fastify runs onClose hooks in reverse, so it ends after the meter.
+    app.addHook('onClose', async () => ownBroker.stop());
     addAlertConditionSource(app, (now, device) => meter.alertConditions(now, device));
     app.addHook('onClose', async () => meter.close());
   },

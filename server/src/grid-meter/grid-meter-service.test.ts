@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,13 @@ import { EnergyRegisters } from './energy-registers.js';
 import type { GridMeterReading } from './grid-meter-port.js';
 import { GridMeterService, gridMeterTickMs } from './grid-meter-service.js';
 import { defaultGridMeterSettings, type GridMeterSettings } from './grid-meter-settings.js';
+
+function connectedLink() {
+  return Object.assign(new EventEmitter<{ connect: []; disconnect: [] }>(), {
+    isConnected: () => true,
+    subscribe: () => () => undefined,
+  });
+}
 
 async function meterOn(
   settings: GridMeterSettings,
@@ -31,6 +39,8 @@ async function meterOn(
     productionToday: () => 4000,
     dayStart: () => Date.UTC(2026, 5, 21),
     simulatedHouse: over.house ? { reading: over.house } : undefined,
+    // A broker connection that is up and brings nothing: the tests hand readings in by accept().
+    mqttLink: () => ({ link: connectedLink(), name: 'The test broker' }),
     log: () => undefined,
     ...(over.tickMs === undefined ? {} : { tickMs: over.tickMs }),
   });

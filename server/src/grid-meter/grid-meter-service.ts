@@ -11,7 +11,8 @@ import type {
 import type { EnergyRegisters } from './energy-registers.js';
 import type { GridMeterSettings } from './grid-meter-settings.js';
 import { readHttpMeter } from './http-meter.js';
-import { MqttMeter } from './mqtt-meter.js';
+import { houseEnergy, stateDetail } from './meter-figures.js';
+import { MqttMeter, type MqttMeterLink } from './mqtt-meter.js';
 
 export interface GridMeterServiceOptions {
   settings: () => GridMeterSettings;
@@ -30,6 +31,11 @@ export interface GridMeterServiceOptions {
   /** Local midnight (epoch ms) of the day holding `now`, in the gateway's time zone. */
   dayStart: (now: number) => number;
   simulatedHouse?: SimulatedHousePort | undefined;
+  /**
+   * The broker connection the `mqtt` source reads through for these settings (the gateway's
+   * own MQTT or HelioDTU's own broker connection), or null when there is none.
+   */
+  mqttLink?: (settings: GridMeterSettings) => MqttMeterLink | null;
   log: (line: string) => void;
   /**
    * Host ms between ticks (the simulated house is read on each): one device second by default,
@@ -92,11 +98,15 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
   }
 
   private startMqtt(): void {
-    const { broker, mqtt } = this.settings;
-    if (broker.url === '') return;
-    const meter = new MqttMeter({
-      ...broker,
-      ...mqtt,
+    const found = this.options.mqttLink?.(this.settings) ?? null;
+    if (!found) {
+      this.fault('unreachable', 'No broker connection is set for the MQTT meter.');
+      return;
+    }
+    const meter: MqttMeter = new MqttMeter({
+      ...this.settings.mqtt,
+      link: found.link,
+      linkName: found.name,
       now: this.options.now,
       onReading: (parts, oldestAt) => {
         if (this.mqtt === meter) this.accept(parts, oldestAt);
@@ -104,13 +114,19 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
       onFault: (state, detail) => {
         if (this.mqtt === meter) this.fault(state, detail);
       },
+      onConnected: () => {
+        if (this.mqtt === meter && this.failure?.state === 'unreachable') {
+          this.failure = null;
+          this.updateState();
+        }
+      },
     });
     this.mqtt = meter;
-    void meter.start();
+    meter.start();
   }
 
   private stopSources(): void {
-    void this.mqtt?.close();
+    this.mqtt?.close();
     this.mqtt = null;
     if (this.ticker) clearInterval(this.ticker);
     if (this.pollTimer) clearTimeout(this.pollTimer);
@@ -239,13 +255,7 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
 
   private today(now: number): HouseEnergy {
     const grid = this.options.registers.today(this.options.dayStart(now));
-    const production_wh = this.options.productionToday();
-    const consumption_wh = Math.max(0, production_wh + grid.import_wh - grid.export_wh);
-    const self =
-      production_wh > 0
-        ? Math.min(100, Math.max(0, ((production_wh - grid.export_wh) / production_wh) * 100))
-        : null;
-    return { production_wh, ...grid, consumption_wh, self_consumption_pct: self };
+    return houseEnergy(grid, this.options.productionToday());
   }
 
   status(): GridMeterStatus {
@@ -269,20 +279,7 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
   }
 
   private detail(state: GridMeterState): string {
-    switch (state) {
-      case 'off':
-        return 'No grid meter is set.';
-      case 'waiting':
-        return 'No reading has arrived yet.';
-      case 'stale':
-        return `The newest reading is older than ${this.settings.stale_after_s} s.`;
-      case 'implausible':
-        return "The house's consumption comes out below zero: check the sign setting.";
-      case 'ok':
-        return '';
-      default:
-        return this.failure?.detail ?? '';
-    }
+    return stateDetail(state, this.settings.stale_after_s, this.failure?.detail ?? '');
   }
 
   async readNow(): Promise<GridMeterStatus> {
@@ -293,9 +290,7 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
 
   async close(): Promise<void> {
     this.closed = true;
-    const mqtt = this.mqtt;
     this.stopSources();
-    await mqtt?.close();
     await this.polling;
     await this.options.registers.persist(this.options.now(), true);
   }

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -74,11 +75,13 @@ export function mergeGridMeterSettings(
   };
 }
 
-export class GridMeterSettingsStore {
+/** Emits `saved` after every successful save (the own broker connection follows it). */
+export class GridMeterSettingsStore extends EventEmitter<{ saved: [] }> {
   private current: GridMeterSettings;
   readonly file: string;
 
   constructor(dataDir: string, simulated: boolean) {
+    super();
     this.file = path.join(dataDir, STATE_DIR, GRID_METER_FILE);
     this.current = defaultGridMeterSettings(simulated);
   }
@@ -109,5 +112,6 @@ export class GridMeterSettingsStore {
     await mkdir(path.dirname(this.file), { recursive: true });
     await writeFileAtomic(this.file, `${JSON.stringify(next, null, 2)}\n`);
     this.current = next;
+    this.emit('saved');
   }
 }

@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { MqttConnection } from '../mqtt/connection.js';
+import { ownBrokerSource } from '../mqtt/own-broker.js';
 import { startMosquitto, type Mosquitto } from '../../test/helpers/mosquitto.js';
 import { EnergyRegisters } from './energy-registers.js';
 import { GridMeterService } from './grid-meter-service.js';
 import { defaultGridMeterSettings, type GridMeterSettings } from './grid-meter-settings.js';
 
-// A real mosquitto: Shelly's and Tasmota's JSON, a plain number, three summed phases.
+// A real mosquitto, read through a broker connection of HelioDTU's own (the one a companion
+// uses): Shelly's and Tasmota's JSON, a plain number, three summed phases, reconnects.
 
 let broker: Mosquitto;
 beforeAll(async () => {
@@ -16,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => broker.dispose());
 
-async function meterOn(mqtt: GridMeterSettings['mqtt'], clock: { now: number }) {
+async function meterOn(mqtt: GridMeterSettings['mqtt'], clock: { now: number }, chipId = 1) {
   const dir = await mkdtemp(path.join(tmpdir(), 'mqtt-meter-'));
   const settings: GridMeterSettings = {
     ...defaultGridMeterSettings(false),
@@ -24,6 +27,17 @@ async function meterOn(mqtt: GridMeterSettings['mqtt'], clock: { now: number }) 
     mqtt,
     broker: { url: broker.url, username: '', password: '' },
   };
+  const connection = new MqttConnection({
+    source: ownBrokerSource(
+      () => settings.broker,
+      () => () => undefined,
+      chipId,
+    ),
+    log: () => undefined,
+    reconnect: { initialMs: 100, maxMs: 300 },
+  });
+  connection.start();
+  onTestFinished(() => connection.stop());
   const meter = new GridMeterService({
     settings: () => settings,
     registers: new EnergyRegisters(path.join(dir, 'grid-energy.json')),
@@ -31,17 +45,18 @@ async function meterOn(mqtt: GridMeterSettings['mqtt'], clock: { now: number }) 
     production: () => 0,
     productionToday: () => 0,
     dayStart: () => 0,
+    mqttLink: () => ({ link: connection, name: `The broker ${connection.describe()}` }),
     log: () => undefined,
   });
   meter.start();
   onTestFinished(() => meter.close());
   const publisher = await connectAsync(broker.url);
   onTestFinished(() => publisher.endAsync());
-  return { meter, publisher };
+  return { meter, publisher, connection };
 }
 
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  for (let i = 0; i < timeoutMs / 50 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
   expect(check()).toBe(true);
 }
 
@@ -51,6 +66,7 @@ describe('grid meter on MQTT', () => {
     const shelly = await meterOn(
       { topics: ['shelly/status/em:0'], json_path: 'total_act_power' },
       clock,
+      1,
     );
     await until(
       () => (
@@ -65,6 +81,7 @@ describe('grid meter on MQTT', () => {
     const tasmota = await meterOn(
       { topics: ['tele/meter/SENSOR'], json_path: 'SML.Power_curr' },
       clock,
+      2,
     );
     await until(
       () => (
@@ -75,25 +92,68 @@ describe('grid meter on MQTT', () => {
     expect(tasmota.meter.usable()?.power_w).toBe(612);
   });
 
-  it('sums three plain-number phases; one phase gone stale makes the whole meter stale', async () => {
+  it('sums three plain-number phases; one phase gone stale loses the whole meter, with its alert', async () => {
     const clock = { now: Date.UTC(2026, 5, 21, 12) };
     const topics = ['p/a', 'p/b', 'p/c'];
-    const { meter, publisher } = await meterOn({ topics, json_path: '' }, clock);
+    const { meter, publisher } = await meterOn({ topics, json_path: '' }, clock, 3);
     const all = () => {
       publisher.publish('p/a', '100');
       publisher.publish('p/b', '200');
       publisher.publish('p/c', '-50');
     };
     await until(() => (all(), meter.usable() !== null));
+    // Whatever was still on its way arrives before the gateway's clock moves on.
+    await new Promise((r) => setTimeout(r, 200));
     expect(meter.usable()).toMatchObject({ power_w: 250, phases_w: [100, 200, -50] });
-    // Phase c stops; a and b go on.
-    for (let i = 0; i < 5; i++) {
+    expect(meter.alertConditions(clock.now, 'local')).toEqual([]);
+    // Phase c stops; a and b go on, fresh every 10 s of the gateway's clock.
+    for (let i = 0; i < 4; i++) {
       clock.now += 10_000;
       publisher.publish('p/a', '110');
       publisher.publish('p/b', '210');
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 150));
     }
     expect(meter.state()).toBe('stale');
     expect(meter.usable()).toBeNull();
+    expect(meter.status()).toMatchObject({ power_w: null, consumption_w: null });
+    expect(meter.alertConditions(clock.now, 'local')).toEqual([
+      { kind: 'meter-lost', subject: expect.anything() },
+    ]);
+    // Phase c back: the whole meter is back, the sum of the three newest values.
+    publisher.publish('p/c', '-40');
+    await until(() => meter.usable() !== null);
+    expect(meter.usable()).toMatchObject({ power_w: 280, phases_w: [110, 210, -40] });
+    expect(meter.alertConditions(clock.now, 'local')).toEqual([]);
   });
+
+  it('skips a retained old value, says unreachable while the broker is away and reads again after', async () => {
+    const clock = { now: Date.UTC(2026, 5, 21, 12) };
+    const retainer = await connectAsync(broker.url);
+    await retainer.publishAsync('r/power', '999', { retain: true });
+    await retainer.endAsync();
+    const { meter, publisher, connection } = await meterOn(
+      { topics: ['r/power'], json_path: '' },
+      clock,
+      4,
+    );
+    await until(() => connection.isConnected());
+    await new Promise((r) => setTimeout(r, 300));
+    expect(meter.state()).toBe('waiting');
+    await until(() => (publisher.publish('r/power', '42'), meter.usable() !== null));
+    expect(meter.usable()?.power_w).toBe(42);
+
+    await broker.stop();
+    await until(() => meter.state() === 'unreachable');
+    expect(meter.status().detail).toBe(
+      `The broker ${broker.host}:${broker.port} is not connected.`,
+    );
+    await broker.start();
+    // Back: no longer unreachable (the reading from before is still young enough to count).
+    await until(() => meter.state() !== 'unreachable', 10_000);
+    const again = await connectAsync(broker.url);
+    onTestFinished(() => again.endAsync());
+    await until(() => (again.publish('r/power', '-7'), meter.usable()?.power_w === -7));
+    // Nothing retained stays behind for the next test.
+    await again.publishAsync('r/power', '', { retain: true });
+  }, 20_000);
 });

@@ -1,10 +1,26 @@
-import type { MqttClient } from 'mqtt';
 import { pickPayloadNumber } from '@heliodtu/contract/domain/json-path';
+import type { MqttMessageHandler } from '../mqtt/subscriptions.js';
+
+/** What the meter needs of a broker connection (an MqttConnection). */
+export interface MqttSubscribeLink {
+  isConnected(): boolean;
+  /** Subscribes now and after every reconnect; answers the function that unsubscribes. */
+  subscribe(filter: string, handler: MqttMessageHandler): () => void;
+  on(event: 'connect' | 'disconnect', listener: () => void): unknown;
+  off(event: 'connect' | 'disconnect', listener: () => void): unknown;
+}
+
+/** A broker connection for the MQTT meter and the name a state's detail gives it. */
+export interface MqttMeterLink {
+  link: MqttSubscribeLink;
+  name: string;
+}
 
 export interface MqttMeterOptions {
-  url: string;
-  username: string;
-  password: string;
+  /** The broker connection the topics are read through (it reconnects on its own). */
+  link: MqttMeterLink['link'];
+  /** The connection as the owner knows it, for the state's detail line. */
+  linkName: string;
   topics: readonly string[];
   json_path: string;
   /** The gateway's clock, epoch ms. */
@@ -12,38 +28,41 @@ export interface MqttMeterOptions {
   /** A new sum: one value per topic, in the meter's own sign. */
   onReading: (parts: number[], oldestAt: number) => void;
   onFault: (state: 'unreachable' | 'no_path', detail: string) => void;
+  /** The connection is (back) up: the meter waits for readings again. */
+  onConnected: () => void;
 }
 
 /**
- * A meter on MQTT through a broker connection of the meter's own: one topic, or up to three
- * summed. A sum is handed on as old as its oldest phase: one phase gone stale makes the whole
- * meter stale.
+ * A meter on MQTT: one topic, or up to three summed, read through a broker connection that is
+ * not the meter's own (the simulated gateway's MQTT, or HelioDTU's own broker connection), so it
+ * follows that connection's reconnects and changes of settings. A sum is handed on as old as its
+ * oldest phase: one phase gone stale makes the whole meter stale.
  */
 export class MqttMeter {
-  private client: MqttClient | null = null;
   private readonly latest = new Map<string, { value: number; at: number }>();
-  private closed = false;
+  private readonly unsubscribe: (() => void)[] = [];
+  private readonly onDisconnect = () => this.unreachable();
+  private readonly onConnect = () => this.options.onConnected();
 
   constructor(private readonly options: MqttMeterOptions) {}
 
-  async start(): Promise<void> {
-    const { connect } = await import('mqtt');
-    if (this.closed) return;
-    const o = this.options;
-    const client = connect(o.url, {
-      ...(o.username !== '' ? { username: o.username, password: o.password } : {}),
-      reconnectPeriod: 5000,
-      connectTimeout: 10_000,
-    });
-    this.client = client;
-    client.on('connect', () => {
-      client.subscribe([...o.topics], { qos: 0 });
-    });
-    client.on('close', () => {
-      if (!this.closed) o.onFault('unreachable', `The broker at ${o.url} is not connected.`);
-    });
-    client.on('error', () => undefined);
-    client.on('message', (topic, payload) => this.message(topic, payload.toString('utf8')));
+  start(): void {
+    const { link, topics } = this.options;
+    for (const topic of topics) {
+      this.unsubscribe.push(
+        link.subscribe(topic, (t, payload, retained) => {
+          // A replayed retained value may be hours old: only live readings count.
+          if (!retained) this.message(t, payload.toString('utf8'));
+        }),
+      );
+    }
+    link.on('disconnect', this.onDisconnect);
+    link.on('connect', this.onConnect);
+    if (!link.isConnected()) this.unreachable();
+  }
+
+  private unreachable(): void {
+    this.options.onFault('unreachable', `${this.options.linkName} is not connected.`);
   }
 
   private message(topic: string, text: string): void {
@@ -67,8 +86,9 @@ export class MqttMeter {
     o.onReading(parts, oldestAt);
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    await this.client?.endAsync(true).catch(() => undefined);
+  close(): void {
+    for (const off of this.unsubscribe.splice(0)) off();
+    this.options.link.off('disconnect', this.onDisconnect);
+    this.options.link.off('connect', this.onConnect);
   }
 }

@@ -18,7 +18,8 @@ export interface ConnectionSettings {
   clean: boolean;
   retain: boolean;
   will: { topic: string; online: string; offline: string; qos: QoS };
-  tls: { ca: string; cert: string; key: string; certLogin: boolean } | undefined;
+  /** `ca` undefined: the system's trusted CAs (a companion's own broker, power-control §4). */
+  tls: { ca: string | undefined; cert: string; key: string; certLogin: boolean } | undefined;
 }
 
 /** Keep-alive of the device's MQTT library (integrations §1.1); the UI has no setting. */
@@ -122,7 +123,7 @@ export function clientOptions(settings: ConnectionSettings): IClientOptions {
   }
   if (settings.tls) {
     // The configured root CA is the only trust anchor, as on the device (integrations §4).
-    options.ca = [settings.tls.ca];
+    if (settings.tls.ca !== undefined) options.ca = [settings.tls.ca];
     options.rejectUnauthorized = true;
     // SNI must be a DNS name; Node checks IP addresses against the certificate's IP SANs anyway.
     if (isIP(settings.host) === 0) options.servername = settings.host;

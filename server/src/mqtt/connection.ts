@@ -18,12 +18,39 @@ export interface MqttPublishOptions {
   qos?: QoS;
 }
 
+/** Where a connection's settings come from, and when they may have changed. */
+export interface ConnectionSettingsSource {
+  /** The settings now; undefined while the connection is switched off. */
+  current(): ConnectionSettings | undefined;
+  /** Calls `onChange` after the settings may have changed; answers the function that stops it. */
+  follow(onChange: () => void): () => void;
+}
+
+/** The gateway's own MQTT settings (config.json's `mqtt`, POST /api/mqtt/config). */
+export function storeSettingsSource(store: ConfigStore, chipId: number): ConnectionSettingsSource {
+  return {
+    current: () => connectionSettings(store.config.mqtt, chipId),
+    follow(onChange) {
+      const onSaved = (sections: ConfigSection[]) => {
+        if (sections.includes('mqtt')) onChange();
+      };
+      store.on('saved', onSaved);
+      return () => store.off('saved', onSaved);
+    },
+  };
+}
+
 export interface MqttConnectionOptions {
-  store: ConfigStore;
-  chipId: number;
+  source: ConnectionSettingsSource;
   log: (line: string) => void;
   reconnect?: ReconnectPolicy | undefined;
 }
+
+/** What the gateway's parts need of a broker connection: publish, subscribe, follow connects. */
+export type MqttLink = Pick<
+  MqttConnection,
+  'isConnected' | 'publish' | 'subscribe' | 'on' | 'off' | 'describe'
+>;
 
 interface MqttConnectionEvents {
   /** After CONNACK, the online message and the re-subscriptions: the time to (re-)publish. */
@@ -32,7 +59,8 @@ interface MqttConnectionEvents {
 }
 
 /**
- * The gateway's MQTT client (integrations §1, §4). It follows the stored MQTT settings live:
+ * A broker connection (integrations §1, §4): the gateway's MQTT client, or a companion's own
+ * broker connection (power-control §4). It follows its settings live:
  * connects when enabled, disconnects when disabled, reconnects when they change, and retries
  * with back-off when the broker goes away. It never throws into the gateway: problems become
  * console lines.
@@ -50,9 +78,7 @@ export class MqttConnection extends EventEmitter<MqttConnectionEvents> {
   private queue: Promise<void> = Promise.resolve();
   private readonly subscriptions = new Subscriptions();
   private readonly reconnect: ReconnectPolicy;
-  private readonly onSaved = (sections: ConfigSection[]) => {
-    if (sections.includes('mqtt')) this.apply();
-  };
+  private stopFollowing: (() => void) | undefined;
 
   constructor(private readonly options: MqttConnectionOptions) {
     super();
@@ -64,19 +90,25 @@ export class MqttConnection extends EventEmitter<MqttConnectionEvents> {
   start(): void {
     if (this.started || this.stopped) return;
     this.started = true;
-    this.options.store.on('saved', this.onSaved);
+    this.stopFollowing = this.options.source.follow(() => this.apply());
     this.apply();
   }
 
   /** Publish the offline message, disconnect cleanly and stop following the settings. */
   stop(): Promise<void> {
     this.stopped = true;
-    this.options.store.off('saved', this.onSaved);
+    this.stopFollowing?.();
     return this.enqueue(() => this.teardown());
   }
 
   isConnected(): boolean {
     return this.connected;
+  }
+
+  /** The broker as a console line names it (host:port), or '' while switched off. */
+  describe(): string {
+    const settings = this.options.source.current();
+    return settings ? `${settings.host}:${settings.port}` : '';
   }
 
   /** Publish to a full topic; nothing is sent or queued while disconnected (integrations §1.2). */
@@ -132,7 +164,7 @@ export class MqttConnection extends EventEmitter<MqttConnectionEvents> {
   private apply(): void {
     void this.enqueue(async () => {
       if (this.stopped) return;
-      const settings = connectionSettings(this.options.store.config.mqtt, this.options.chipId);
+      const settings = this.options.source.current();
       const key = JSON.stringify(settings);
       if (key === this.appliedKey) return;
       this.appliedKey = key;

@@ -28,7 +28,7 @@ const FULL_SET = 12 + (28 + 12) + (28 + 24) + (28 + 36);
 
 type Config = Record<string, unknown> & { dev: Record<string, unknown> };
 
-/** The retained discovery set a new subscriber gets: topic → parsed config. */
+/** The retained discovery set of the fleet a new subscriber gets: topic → parsed config. */
 async function retainedConfigs(
   url: string,
   prefix: string,

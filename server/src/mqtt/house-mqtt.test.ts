@@ -11,7 +11,7 @@ import { buildTestGateway } from '../../test/helpers/build-test-app.js';
 import { useMosquitto } from '../../test/helpers/mosquitto-suite.js';
 import { FAST_RECONNECT, connectMqtt, consoleText } from '../../test/helpers/mqtt-gateway.js';
 import { waitFor } from '../../test/helpers/mqtt-watcher.js';
-import { HouseMqtt } from './house-mqtt.js';
+import { HouseMqtt, storeTopicSettings } from './house-mqtt.js';
 
 /** Issue 35: the house's topics, `…/set` topics and discovery, through a real Mosquitto. */
 
@@ -75,19 +75,20 @@ describe('the house on MQTT', () => {
     // The gateway's own house topics go quiet: this test drives them over fake ports.
     gw.app.mqttPublishing.house?.stop();
     const watcher = await mosquitto.watch('h1/#', 'ha1/#');
+    // A command someone left retained must not switch control at every (re)subscribe. Left
+    // before the gateway connects: its own house topics subscribe to it too.
+    await watcher.client.publishAsync('h1/exportcontrol/enabled/set', '1', { retain: true });
     await connectMqtt(gw, mosquitto.broker, {
       mqtt_topic: 'h1/',
       mqtt_hass_enabled: true,
       mqtt_hass_topic: 'ha1/',
       mqtt_publish_interval: 5,
     });
-    // A command someone left retained must not switch control at every (re)subscribe.
-    await watcher.client.publishAsync('h1/exportcontrol/enabled/set', '1', { retain: true });
     const meter = new FakeMeter();
     const control = new FakeControl();
     const house = new HouseMqtt({
       connection: gw.app.mqtt,
-      store: gw.app.store,
+      settings: storeTopicSettings(gw.app.store),
       meter,
       control,
       identity: () => ({

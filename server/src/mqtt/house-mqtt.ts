@@ -3,7 +3,8 @@ import { EXPORT_CONTROL_TARGET_W } from '@heliodtu/contract/limits';
 import type { ExportControlPort } from '../export-control/export-control-port.js';
 import type { GridMeterPort } from '../grid-meter/grid-meter-port.js';
 import type { ConfigSection, ConfigStore } from '../store/config-store.js';
-import type { MqttConnection } from './connection.js';
+import type { MqttLink } from './connection.js';
+import type { MqttFileConfig } from './connection-settings.js';
 import { houseDiscoveryMessages, type HassHouseParts } from './hass-house.js';
 import type { HassDtuIdentity } from './hass-payloads.js';
 import {
@@ -21,10 +22,38 @@ interface Listened<E extends string> {
   off(event: E, listener: () => void): unknown;
 }
 
+/** Topic prefix, retain, publish interval, will and Home Assistant settings of a connection. */
+export interface HouseTopicSettings {
+  mqtt(): MqttFileConfig;
+  /** Calls `onChange` after they may have changed; answers the function that stops it. */
+  follow(onChange: () => void): () => void;
+}
+
+/** The gateway's own MQTT settings (config.json), followed across saves. */
+export function storeTopicSettings(
+  store: Pick<ConfigStore, 'config' | 'on' | 'off'>,
+): HouseTopicSettings {
+  return {
+    mqtt: () => store.config.mqtt,
+    follow(onChange) {
+      const onSaved = (sections: ConfigSection[]) => {
+        if (sections.includes('mqtt')) onChange();
+      };
+      store.on('saved', onSaved);
+      return () => store.off('saved', onSaved);
+    },
+  };
+}
+
+/** Settings that never change (HelioDTU's own broker, own-broker.ts). */
+export const fixedTopicSettings = (mqtt: MqttFileConfig): HouseTopicSettings => ({
+  mqtt: () => mqtt,
+  follow: () => () => undefined,
+});
+
 export interface HouseMqttOptions {
-  connection: Pick<MqttConnection, 'isConnected' | 'publish' | 'subscribe' | 'on' | 'off'>;
-  /** Topic prefix, retain, publish interval and Home Assistant settings (the gateway's MQTT). */
-  store: Pick<ConfigStore, 'config' | 'on' | 'off'>;
+  connection: Pick<MqttLink, 'isConnected' | 'publish' | 'subscribe' | 'on' | 'off'>;
+  settings: HouseTopicSettings;
   meter: (Pick<GridMeterPort, 'configured' | 'status' | 'energy'> & Listened<'state'>) | null;
   control: (Pick<ExportControlPort, 'status' | 'set'> & Listened<'changed'>) | null;
   /** For the Home Assistant device block. */
@@ -47,23 +76,22 @@ export class HouseMqtt {
     this.publishNow();
   };
   private readonly onChanged = () => this.publishNow(false);
-  private readonly onSaved = (sections: ConfigSection[]) => {
-    if (!sections.includes('mqtt')) return;
-    this.subscribeSet();
-    this.publishNow();
-  };
+  private stopFollowing: (() => void) | undefined;
   /** The prefix the `…/set` topics are subscribed under. */
   private setPrefix: string | null = null;
 
   constructor(private readonly options: HouseMqttOptions) {}
 
   start(): void {
-    const { connection, control, meter, store } = this.options;
+    const { connection, control, meter, settings } = this.options;
     this.subscribeSet();
     control?.on('changed', this.onChanged);
     meter?.on('state', this.onChanged);
     connection.on('connect', this.onConnect);
-    store.on('saved', this.onSaved);
+    this.stopFollowing = settings.follow(() => {
+      this.subscribeSet();
+      this.publishNow();
+    });
     if (connection.isConnected()) this.publishNow();
     else this.schedule();
   }
@@ -76,13 +104,13 @@ export class HouseMqtt {
     this.options.control?.off('changed', this.onChanged);
     this.options.meter?.off('state', this.onChanged);
     this.options.connection.off('connect', this.onConnect);
-    this.options.store.off('saved', this.onSaved);
+    this.stopFollowing?.();
   }
 
   /** Everything one run publishes: discovery when it changed, then the values. */
   messages(withDiscovery: boolean): MqttMessage[] {
-    const { meter, control, store } = this.options;
-    const { mqtt } = store.config;
+    const { meter, control } = this.options;
+    const mqtt = this.options.settings.mqtt();
     const parts = { meter: meter?.configured() ?? false, control: control !== null };
     const out: MqttMessage[] = [];
     const changed =
@@ -105,8 +133,8 @@ export class HouseMqtt {
   publishNow(reschedule = true): void {
     if (reschedule) clearTimeout(this.timer);
     try {
-      const { connection, store } = this.options;
-      if (connection.isConnected() && !hasWildcard(store.config.mqtt.topic)) {
+      const { connection, settings } = this.options;
+      if (connection.isConnected() && !hasWildcard(settings.mqtt().topic)) {
         for (const m of this.messages(reschedule)) connection.publish(m.topic, m.payload, m);
       }
     } catch (error) {
@@ -118,8 +146,8 @@ export class HouseMqtt {
 
   /** The `…/set` topics under the current prefix (again after the prefix changed). */
   private subscribeSet(): void {
-    const { connection, control, store } = this.options;
-    const prefix = store.config.mqtt.topic;
+    const { connection, control, settings } = this.options;
+    const prefix = settings.mqtt().topic;
     if (!control || prefix === this.setPrefix) return;
     for (const off of this.unsubscribe.splice(0)) off();
     this.setPrefix = prefix;
@@ -136,7 +164,7 @@ export class HouseMqtt {
 
   private schedule(): void {
     clearTimeout(this.timer);
-    const seconds = Math.max(1, this.options.store.config.mqtt.publish_interval);
+    const seconds = Math.max(1, this.options.settings.mqtt().publish_interval);
     this.timer = setTimeout(() => this.publishNow(), seconds * 1000);
     this.timer.unref();
   }

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { MqttConnection } from './connection.js';
+import { MqttConnection, storeSettingsSource } from './connection.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,8 +15,7 @@ declare module 'fastify' {
 export const mqttPlugin = fp(
   async (app) => {
     const connection = new MqttConnection({
-      store: app.store,
-      chipId: app.system.chipId,
+      source: storeSettingsSource(app.store, app.system.chipId),
       log: app.consoleLog.tagged('mqtt'),
       reconnect: app.system.options.mqttReconnect,
     });

@@ -4,7 +4,7 @@ import { FIRMWARE_RELEASES } from '@heliodtu/contract/domain/firmware-generation
 import { SIMULATED_DEVICE_ID } from '../device/device-id.js';
 import { MqttCommandHandler } from '../mqtt/command-handler.js';
 import { HassPublisher } from '../mqtt/hass-publisher.js';
-import { HouseMqtt } from '../mqtt/house-mqtt.js';
+import { HouseMqtt, storeTopicSettings } from '../mqtt/house-mqtt.js';
 import type { DtuFigures } from '../mqtt/publish-topics.js';
 import { MqttPublisher } from '../mqtt/publisher.js';
 import { uptimeSeconds } from '../system/boot-record.js';
@@ -98,7 +98,8 @@ export const mqttPublishingPlugin = fp(
       const meter = gridMeterOf(app);
       const control = exportControlOf(app);
       if (meter || control) {
-        house = new HouseMqtt({ connection: app.mqtt, store, meter, control, identity, log });
+        const settings = storeTopicSettings(store);
+        house = new HouseMqtt({ connection: app.mqtt, settings, meter, control, identity, log });
         house.start();
       }
     });

@@ -51,7 +51,7 @@ export const gridMeterRoutes: FastifyPluginAsync = async (app) => {
       };
       return reply.code(400).send(refused);
     }
-    const [problem] = gridMeterConfigProblems(data);
+    const [problem] = gridMeterConfigProblems(data, extra());
     if (problem) {
       const refused: PowerSettingsResult = {
         ok: false,

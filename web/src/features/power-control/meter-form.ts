@@ -115,7 +115,10 @@ function urlWith(text: string, protocols: readonly string[]): boolean {
  * The meter settings' checks (the limits of contract/limits.ts, and what a source needs), so the
  * gateway's refusal is rare; only the chosen source's fields are checked.
  */
-export function validateMeter(values: MeterForm): FieldMessage[] {
+export function validateMeter(
+  values: MeterForm,
+  gateway: { companion?: boolean } = {},
+): FieldMessage[] {
   const found: (FieldMessage | null)[] = [];
   const { source, mqtt, http, broker } = values;
   found.push(range('stale_after_s', values.stale_after_s, GRID_METER_STALE_AFTER_S));
@@ -149,14 +152,17 @@ export function validateMeter(values: MeterForm): FieldMessage[] {
       });
   }
   const url = broker.url.trim();
-  if (url !== '' && !urlWith(url, ['mqtt:', 'mqtts:']))
+  // A companion reads an MQTT meter only through its own broker (the devices' MQTT is theirs).
+  if (gateway.companion === true && source === 'mqtt' && url === '')
+    found.push({ field: 'broker.url', key: 'powercontrol.BrokerRequired' });
+  else if (url !== '' && !urlWith(url, ['mqtt:', 'mqtts:']))
     found.push({ field: 'broker.url', key: 'powercontrol.InvalidBrokerUrl' });
   found.push(tooLong('broker.username', broker.username, GRID_METER_SECRET_MAX));
   found.push(tooLong('broker.password', broker.password, GRID_METER_SECRET_MAX));
   const own = found.filter((problem): problem is FieldMessage => problem !== null);
   // What the gateway's own rules refuse beyond the checks above (a topic with a wildcard).
   const taken = new Set(own.map((problem) => problem.field));
-  const shared = gridMeterConfigProblems(toMeterRequest(values)).filter(
+  const shared = gridMeterConfigProblems(toMeterRequest(values), gateway).filter(
     (problem) => !taken.has(problem.field),
   );
   return [...own, ...shared];

@@ -32,4 +32,18 @@ describe('Power control forms and the gateway rules', () => {
     const shown = fieldsOf(validateMeter(form));
     for (const field of rules) expect(shown).toContain(field);
   });
+
+  it('on a companion the meter form asks for the broker an MQTT meter is read through', () => {
+    const form = toMeterForm({ ...meterConfig(), source: 'mqtt', companion: true });
+    form.mqtt.topics = ['shellies/em/status/em:0', '', ''];
+    form.broker.url = '';
+    const rules = fieldsOf(gridMeterConfigProblems(toMeterRequest(form), { companion: true }));
+    expect(rules).toEqual(['broker.url']);
+    expect(validateMeter(form, { companion: true })).toContainEqual({
+      field: 'broker.url',
+      key: 'powercontrol.BrokerRequired',
+    });
+    // A simulated gateway reads it through its own MQTT: no broker needed there.
+    expect(validateMeter(form, { companion: false })).toEqual([]);
+  });
 });

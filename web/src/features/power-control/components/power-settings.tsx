@@ -71,7 +71,7 @@ export function PowerSettings() {
           key={`meter-${meter.dataUpdatedAt}`}
           testId="meter-settings"
           initial={toMeterForm(meterConfig)}
-          validate={validateMeter}
+          validate={(values) => validateMeter(values, meterConfig)}
           fieldKeys={METER_FIELD_KEYS}
           busy={saveMeter.isPending || meter.isFetching}
           onCancel={() => void meter.refetch()}
