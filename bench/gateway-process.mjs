@@ -40,6 +40,8 @@ const BACKFILL_FAILED = /History backfill failed: .*/;
 const VARIANTS = [
   { name: 'npm start', args: [...SERVER_NODE_FLAGS, serverEntry] },
   { name: 'HISTORY=off', args: [...SERVER_NODE_FLAGS, serverEntry], env: { HISTORY: 'off' } },
+  // The demo backfill without the simulated house's grid (power-control §4): what it costs.
+  { name: 'no house', args: [...SERVER_NODE_FLAGS, serverEntry], env: { SIM_METER: 'none' } },
   { name: 'compiled', args: [serverEntry] },
   { name: 'tsx', args: ['--import', 'tsx', path.join(root, 'server/src/main.ts')] },
 ];
@@ -215,6 +217,12 @@ const [withHistory, withoutHistory] = figures;
 process.stdout.write(
   `Energy history (npm start − HISTORY=off): start ${fmt(withHistory.start - withoutHistory.start)} ms,` +
     ` RSS ${fmt(withHistory.rss - withoutHistory.rss, 1)} MiB\n`,
+);
+const noHouse = figures.find((f) => f.name === 'no house');
+const historyMedian = (name) => median(historyTimes.get(name));
+process.stdout.write(
+  `The house's grid in the demo backfill (npm start − no house): history complete ` +
+    `${fmt(historyMedian(withHistory.name) - historyMedian(noHouse.name))} ms later\n`,
 );
 const tsx = figures.at(-1);
 for (const f of figures.slice(0, -1)) {

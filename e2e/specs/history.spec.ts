@@ -3,8 +3,9 @@ import type { Download, Page } from '@playwright/test';
 import { ADMIN_AUTHDATA, expect, prepare, test } from '../fixtures/app-test.ts';
 import { withOwnGateway } from '../fixtures/own-gateway.ts';
 
-// The e2e gateway starts on an empty history with the demo fleet: it backfills the 60 days
-// before its simulated today (2025-06-21), and today fills from live polls.
+// The e2e gateway starts on an empty history with the demo fleet and the simulated house as its
+// grid meter: it backfills the 60 days before its simulated today (2025-06-21) with production
+// and the house's grid flow (docs/power-control.md §4), and today fills from live polls.
 const YESTERDAY = '2025-06-20';
 
 async function csvRows(download: Download): Promise<string[]> {
@@ -27,7 +28,9 @@ test.describe('history', () => {
     await page.getByRole('button', { name: 'Previous day' }).click();
     await expect(page.getByLabel('Date')).toHaveValue(YESTERDAY);
     // The chart's accessible name is its summary: a whole demo day has yield and a peak.
-    const chart = page.getByRole('group', { name: /^Friday, June 20, 2025: yield \d/ });
+    const chart = page.getByRole('group', {
+      name: /^Friday, June 20, 2025: yield \d.* House: consumption [\d.]+ kWh, imported /,
+    });
     await expect(chart).toBeVisible();
     await expect(chart.locator('canvas')).toBeVisible();
     await expect(page.getByTestId('stat-Yield')).not.toHaveText('0.00 kWh');
@@ -37,15 +40,17 @@ test.describe('history', () => {
     await chart.focus();
     await page.keyboard.press('End');
     await expect(page.locator('.history-chart [aria-live]')).toHaveText(
-      /^23:55, All inverters –, Balcony –/,
+      /^23:55, All inverters –, Consumption [\d,]+ W, Grid \(import \+, export −\) [\d,]+ W, Balcony –/,
     );
 
-    // The curve as a table: one row per polled bucket, fleet and three inverters in watts.
+    // The curve as a table: one row per polled bucket, fleet, house and three inverters in watts.
     await page.getByRole('button', { name: 'Show as table' }).click();
     const table = page.getByRole('table');
     await expect(table.getByRole('columnheader')).toHaveText([
       'Time',
       'All inverters [W]',
+      'Consumption [W]',
+      'Grid (import +, export −) [W]',
       'Balcony [W]',
       'Garage roof [W]',
       'Barn [W]',
@@ -57,8 +62,11 @@ test.describe('history', () => {
     await page.getByRole('link', { name: 'Download CSV' }).click();
     const dayRows = await csvRows(await dayCsv);
     expect(dayRows[0]).toBe(
-      'time_utc,local_time,serial,name,power_avg [W],power_max [W],energy [Wh]',
+      'time_utc,local_time,serial,name,power_avg [W],power_max [W],energy [Wh],' +
+        'grid_import [Wh],grid_export [Wh],consumption [Wh]',
     );
+    // The house's row per bucket: production, import, export and consumption.
+    expect(dayRows.filter((row) => row.split(',')[3] === 'house').length).toBe(288);
     expect(dayRows.length).toBeGreaterThan(100);
     expect(dayRows[1]).toMatch(/^2025-06-\d\dT[\d:]+Z,2025-06-20 /);
 
@@ -66,7 +74,7 @@ test.describe('history', () => {
     await page.getByRole('button', { name: 'Month' }).click();
     await expect(page).toHaveURL(/view=month&date=2025-06-20/);
     await expect(page.getByTestId('history-summary')).toHaveText(
-      /^June 2025: yield [\d,.]+ kWh; best: /,
+      /^June 2025: yield [\d,.]+ kWh; best: .* House: self-consumed [\d,.]+ kWh, exported /,
     );
     await expect(
       page.getByRole('group', { name: /^June 2025: yield/ }).locator('canvas'),
@@ -74,7 +82,10 @@ test.describe('history', () => {
     const monthCsv = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download CSV' }).click();
     const monthRows = await csvRows(await monthCsv);
-    expect(monthRows[0]).toBe('date,serial,name,yield [Wh],peak [W],peak_time_local');
+    expect(monthRows[0]).toBe(
+      'date,serial,name,yield [Wh],peak [W],peak_time_local,' +
+        'grid_import [Wh],grid_export [Wh],consumption [Wh]',
+    );
     // June 1–21, three inverters each.
     expect(monthRows.length - 1).toBeGreaterThanOrEqual(20 * 3);
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HouseModel } from './house-model.js';
 import { SimulatedHouse, spreadOverPhases, type FleetAc } from './house-sim.js';
+import { noise, noiseAfter } from './random.js';
 
 const BERLIN = 'CET-1CEST,M3.5.0,M10.5.0/3';
 const HOUR = 3_600_000;
@@ -37,6 +38,18 @@ describe('the household model', () => {
     expect(backwards.reverse()).toEqual(forwards);
     const other = new HouseModel(8);
     expect(instants.map((t) => totalAt(other, t))).not.toEqual(forwards);
+  });
+
+  it('gives the history backfill the same active power as the live house, fast path or not', () => {
+    const live = new HouseModel(3);
+    const fast = new HouseModel(3);
+    const instants = Array.from({ length: 500 }, (_, i) => JUNE_MONDAY + i * 173_000);
+    expect(instants.map((t) => fast.activeW(t, 120))).toEqual(
+      instants.map((t) => totalAt(live, t)),
+    );
+    // The flicker drawn once per second is the seed's noise, as every other draw.
+    const flickers = instants.map((t) => noiseAfter(3, 'house-jitter')(Math.floor(t / 1000)));
+    expect(flickers).toEqual(instants.map((t) => noise(3, 'house-jitter', Math.floor(t / 1000))));
   });
 
   it('uses 6–14 kWh a day for seeds 1–20, on weekdays and weekends', () => {

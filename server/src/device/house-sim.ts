@@ -72,35 +72,62 @@ function phasesOf(fleet: FleetAc): Phases {
   return fleet.map((w) => (Number.isFinite(w) ? Math.max(0, w) : 0)) as unknown as Phases;
 }
 
-/** The house, its grid connection and its meter's registers. */
-export class SimulatedHouse implements SimulatedHousePort {
+/**
+ * The household of a seed as it lives in a time zone: its consumption at any device time, no
+ * fleet in it. The simulated house reads it live; the history's demo backfill reads it for
+ * past days (history/grid-backfill.ts), so both see the same house.
+ */
+export class Household {
   readonly model: HouseModel;
-  private readonly importWh: number[];
-  private readonly exportWh: number[];
-  /** Where the registers have been integrated to, and the fleet's output then. */
-  private last: { at: number; fleet: Phases } | undefined;
   private offset: { tz: string; quarter: number; minutes: number } | undefined;
 
-  constructor(private readonly options: SimulatedHouseOptions) {
-    this.model = new HouseModel(options.seed);
-    this.importWh = [...(options.counters?.import_wh ?? ZERO)];
-    this.exportWh = [...(options.counters?.export_wh ?? ZERO)];
+  constructor(
+    seed: number,
+    /** The device's POSIX time zone, read on every use; default Berlin's. */
+    private readonly timezone: () => string = () => DEFAULT_TZ,
+  ) {
+    this.model = new HouseModel(seed);
   }
 
-  /** The household's own consumption at a device time (no fleet in it). */
+  /** Active and reactive power per phase at device time `at`. */
   consumption(at: number): PhaseLoad {
     return this.model.load(at, this.offsetAt(at));
   }
 
+  /** The active power over all phases (W) at device time `at`. */
+  activeW(at: number): number {
+    return this.model.activeW(at, this.offsetAt(at));
+  }
+
   /** The zone's offset, kept per quarter hour (zones change offset on whole quarters of UTC). */
   private offsetAt(at: number): number {
-    const tz = this.options.timezone?.() ?? DEFAULT_TZ;
+    const tz = this.timezone();
     const quarter = Math.floor(at / 900_000);
     const cached = this.offset;
     if (cached?.tz === tz && cached.quarter === quarter) return cached.minutes;
     const minutes = utcOffsetMinutes(tz, at);
     this.offset = { tz, quarter, minutes };
     return minutes;
+  }
+}
+
+/** The house, its grid connection and its meter's registers. */
+export class SimulatedHouse implements SimulatedHousePort {
+  readonly household: Household;
+  private readonly importWh: number[];
+  private readonly exportWh: number[];
+  /** Where the registers have been integrated to, and the fleet's output then. */
+  private last: { at: number; fleet: Phases } | undefined;
+
+  constructor(private readonly options: SimulatedHouseOptions) {
+    this.household = new Household(options.seed, options.timezone);
+    this.importWh = [...(options.counters?.import_wh ?? ZERO)];
+    this.exportWh = [...(options.counters?.export_wh ?? ZERO)];
+  }
+
+  /** The household's own consumption at a device time (no fleet in it). */
+  consumption(at: number): PhaseLoad {
+    return this.household.consumption(at);
   }
 
   /** Consumption, production and grid power per phase now (grid import positive). */

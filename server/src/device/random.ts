@@ -3,20 +3,39 @@
  * noise, so tests and demos repeat exactly. Nothing here touches Math.random.
  */
 
-/** A 32-bit hash of the parts (FNV-1a over their text, then a final avalanche). */
-export function hashSeed(...parts: readonly (string | number)[]): number {
-  let h = 0x811c9dc5;
-  const text = parts.join('\u0001');
+const FNV_OFFSET = 0x811c9dc5;
+
+/** FNV-1a of `text`, continued from state `h`. */
+function fnv(h: number, text: string): number {
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
+  return h;
+}
+
+/** The final avalanche, as an unsigned 32-bit number. */
+function avalanche(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
   return h >>> 0;
+}
+
+/** A 32-bit hash of the parts (FNV-1a over their text, then a final avalanche). */
+export function hashSeed(...parts: readonly (string | number)[]): number {
+  return avalanche(fnv(FNV_OFFSET, parts.join('\u0001')));
+}
+
+/**
+ * `noise(...parts, last)` for many values of `last`, the parts hashed once: the same numbers,
+ * for a draw asked hundreds of thousands of times (the house's flicker in the history backfill).
+ */
+export function noiseAfter(...parts: readonly (string | number)[]): (last: number) => number {
+  const prefix = fnv(FNV_OFFSET, `${parts.join('\u0001')}\u0001`);
+  return (last) => avalanche(fnv(prefix, String(last))) / 0x1_0000_0000;
 }
 
 /** A stateless draw in [0, 1) for the given parts: the same parts always give the same number. */

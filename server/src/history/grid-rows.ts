@@ -33,15 +33,20 @@ const toDay = (r: Row): GridDayTotals => ({
   exportWh: Number(r[2]),
 });
 
+const BUCKET_CHUNK = 48;
+
 export class GridRows {
   private readonly stmts;
 
   constructor(db: Database.Database) {
-    this.stmts = {
-      putBucket: db.prepare(
+    const putBuckets = (rows: number) =>
+      db.prepare(
         `INSERT OR REPLACE INTO grid_bucket (t, n, imp, exp, import_wh, export_wh)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-      ),
+         VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
+      );
+    this.stmts = {
+      putBucket: putBuckets(1),
+      putBucketChunk: putBuckets(BUCKET_CHUNK),
       putDay: db.prepare(
         'INSERT OR REPLACE INTO grid_daily (day, import_wh, export_wh) VALUES (?, ?, ?)',
       ),
@@ -72,7 +77,13 @@ export class GridRows {
   /** Called inside the store's transaction. */
   write(batch: GridWriteBatch): void {
     const s = this.stmts;
-    for (const b of batch.buckets) s.putBucket.run(b.t, b.n, b.imp, b.exp, b.importWh, b.exportWh);
+    const values = (b: GridBucketRow) => [b.t, b.n, b.imp, b.exp, b.importWh, b.exportWh];
+    let i = 0;
+    // A backfilled day is 288 buckets: one call per chunk, not per row, into the database.
+    for (; i + BUCKET_CHUNK <= batch.buckets.length; i += BUCKET_CHUNK) {
+      s.putBucketChunk.run(batch.buckets.slice(i, i + BUCKET_CHUNK).flatMap(values));
+    }
+    for (; i < batch.buckets.length; i++) s.putBucket.run(values(batch.buckets[i]!));
     for (const d of batch.days) s.putDay.run(d.day, roundWh(d.importWh), roundWh(d.exportWh));
     const c = batch.counter;
     if (c) s.putCounter.run(c.wallMs, c.importWh, c.exportWh);

@@ -66,6 +66,13 @@ export const historyPlugin = fp<HistoryPluginOptions>(
     app.addHook('onReady', async () => {
       const { simFleet, simSeed } = app.system.options;
       const ntp = app.store.config.ntp;
+      const meter = gridMeterOf(app);
+      // Past days get a grid flow only from the simulated house the meter reads: never
+      // invented for SIM_METER=none or a meter of another source (power-control §4).
+      const house =
+        app.hasDecorator('simulatedHouse') && meter?.status().source === 'simulated'
+          ? { seed: simSeed, timezone: ntp.timezone }
+          : undefined;
       // A real device's history starts empty: no demo days are invented for it.
       const demo =
         !source && simFleet === 'demo' && options.backfillDays > 0
@@ -77,12 +84,12 @@ export const historyPlugin = fp<HistoryPluginOptions>(
               longitude: ntp.longitude,
               nowMs: app.clock.now(),
               days: options.backfillDays,
+              house,
             }
           : null;
       // Not awaited: the demo days are written after the listener is up (service.started).
       void service.start(fleet, demo);
       // The house's grid flow (issue 35), recorded whenever a meter is set.
-      const meter = gridMeterOf(app);
       if (meter) service.followGrid(meter);
     });
     app.addHook('onClose', async () => service.close());

@@ -1,5 +1,5 @@
 import { bucketStart } from './aggregate.js';
-import { backfill, type BackfillOptions } from './backfill.js';
+import { reportedBackfill, type BackfillOptions } from './backfill.js';
 import { FollowedDevices } from './followed-devices.js';
 import { GridRecorder, type GridReading, type RecordedGridMeter } from './grid-recorder.js';
 import type { LocalCalendar } from './local-day.js';
@@ -52,6 +52,9 @@ export class HistoryService {
     () => this.calendar(),
   );
   private gridDetach: (() => void) | null = null;
+  /** A demo backfill is due or running: the grid meter is followed once it is written. */
+  private gridWaits = false;
+  private pendingGrid: RecordedGridMeter | null = null;
   /** Settles once the live polls are followed (after the demo backfill, if any). */
   started: Promise<void> = Promise.resolve();
 
@@ -107,38 +110,32 @@ export class HistoryService {
    * written (the backfill yields after each day).
    */
   start(fleet: RecordedFleet, demo: BackfillOptions | null): Promise<void> {
+    // A backfill writes today's grid row up to now: live readings would overwrite it.
+    this.gridWaits = demo !== null && demo.days > 0;
     this.started = (async () => {
       await new Promise<void>((resolve) => setImmediate(resolve));
       if (this.closed) return;
-      if (demo && demo.days > 0 && this.store.isEmpty()) await this.backfill(demo);
-      if (!this.closed) this.attach(fleet);
+      if (demo && demo.days > 0 && this.store.isEmpty()) {
+        const { store, options } = this;
+        this.backfilling = true;
+        // Reports its own failure: live recording starts in any case.
+        await reportedBackfill(
+          store,
+          options.device,
+          this.calendar(),
+          demo,
+          () => this.closed,
+          options.log,
+        );
+        this.backfilling = false;
+      }
+      if (this.closed) return;
+      this.attach(fleet);
+      this.gridWaits = false;
+      if (this.pendingGrid) this.followGrid(this.pendingGrid);
+      this.pendingGrid = null;
     })();
     return this.started;
-  }
-
-  private async backfill(demo: BackfillOptions): Promise<void> {
-    const began = performance.now();
-    this.backfilling = true;
-    try {
-      const result = await backfill(
-        this.store,
-        this.options.device,
-        this.calendar(),
-        demo,
-        () => this.closed,
-      );
-      if (result && result.inverters > 0) {
-        const ms = Math.round(performance.now() - began);
-        // bench/gateway-process.mjs times the backfill by this line: keep its wording.
-        this.options.log(
-          `History: ${result.days} demo days backfilled for ${result.inverters} inverter(s) in ${ms} ms`,
-        );
-      }
-    } catch (error) {
-      this.options.log(`History backfill failed: ${(error as Error).message}`);
-    } finally {
-      this.backfilling = false;
-    }
   }
 
   /** Follow the fleet's polls; flush every few seconds and apply retention hourly. */
@@ -162,11 +159,15 @@ export class HistoryService {
 
   /**
    * Records the grid meter's readings (issue 35): import and export per bucket and day, beside
-   * the production. Readings arrive only while a meter is set and usable.
+   * the production, from usable readings only. One meter per gateway: a meter followed
+   * replaces the one before; during a demo backfill it is followed once the days are written.
    */
   followGrid(meter: RecordedGridMeter): void {
     if (this.closed) return;
-    // One meter at a time: following another (a test's) stops following the first.
+    if (this.gridWaits) {
+      this.pendingGrid = meter;
+      return;
+    }
     this.gridDetach?.();
     const listener = (reading: GridReading) => this.onGridReading(meter, reading);
     meter.on('reading', listener);
