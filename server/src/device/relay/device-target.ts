@@ -153,8 +153,13 @@ function parseMqttAddress(text: string): { broker: string; prefix: string } | un
         '(a # in a base topic is a wildcard, never a topic)',
     );
   }
-  const prefix = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (prefix === '' || /[+#\u0000]/.test(prefix) || prefix.startsWith('/')) {
+  let prefix: string;
+  try {
+    prefix = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  } catch {
+    prefix = '';
+  }
+  if (prefix === '' || /[+#]/.test(prefix) || prefix.includes('\0') || prefix.startsWith('/')) {
     throw new DeviceTargetError(
       `the MQTT device address ${url.protocol}//${url.host} needs the device's base topic ` +
         'after the broker, without wildcards, e.g. mqtt://broker:1883/solar/',
