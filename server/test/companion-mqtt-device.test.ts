@@ -181,5 +181,13 @@ describe('a companion in front of a device known by its MQTT topics', () => {
     expect(merged.total.Power.v).toBeGreaterThan(0);
     // The socket's merged source has both too.
     expect(companion.app.devices!.inverterSerials()).toHaveLength(merged.inverters.length);
+    // Metrics of both, each sample with its device; a power the MQTT device published.
+    const metrics = await (await companion.fetch('/api/prometheus/metrics')).text();
+    for (const serial of mqttSerials) {
+      expect(metrics).toContain(`opendtu_Power{dtu="cottage",serial="${serial}"`);
+    }
+    // Published powers are numbers; one not published yet is NaN (unknown), never 0.
+    expect(metrics).toMatch(/opendtu_Power\{dtu="cottage",[^}]*type="AC"[^}]*\} \d/);
+    expect(metrics).toContain(`serial="${httpSerials[0]}"`);
   }, 90_000);
 });

@@ -1,13 +1,16 @@
 import type { RelayResult } from './device-relay.js';
 import type { MqttDeviceLink } from './mqtt-device-link.js';
+import { mqttDeviceMetrics } from './mqtt-device-metrics.js';
 
 const LIVE_DATA_STATUS = '/api/livedata/status';
+const PROMETHEUS_METRICS = '/api/prometheus/metrics';
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 /**
  * The REST side of a device known only by its topics, in the place of the HTTP relay: the
  * live data is answered from the topic tree in the device's own shapes; while the device is
- * away the answer is the failure the route turns into the last answer, aged. Nothing else of
+ * away the answer is the failure the route turns into the last answer, aged; its metrics come
+ * from the tree too (integrations §6). Nothing else of
  * its API is reachable over MQTT, which the answer says in plain words.
  */
 export class MqttDeviceAnswers {
@@ -54,6 +57,11 @@ export class MqttDeviceAnswers {
         headers: JSON_TYPE,
         body: Buffer.from(JSON.stringify(status)),
       };
+    }
+    if (method === 'GET' && path === PROMETHEUS_METRICS && this.link.state === 'connected') {
+      const text = mqttDeviceMetrics(this.link.tree);
+      const headers = { 'content-type': 'text/plain; charset=utf-8' };
+      return { ok: true, status: 200, headers, body: Buffer.from(text) };
     }
     const body = {
       type: 'warning',
