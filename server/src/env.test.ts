@@ -252,3 +252,71 @@ describe('readOptions: the companion (issue 24)', () => {
     );
   });
 });
+
+describe('readOptions: devices known by their MQTT topics (issue 37)', () => {
+  const SECRET = 'Http-Admin-Secret';
+
+  it('reads mqtt:// and mqtts:// entries: broker, base topic, default ports', () => {
+    const devices = envDevices(
+      readOptions([], {
+        DTU_URL:
+          'Home=http://192.168.1.50,Cottage=mqtts://broker.example/cottage/,Flat=mqtt://127.0.0.1:1884/sites/flat',
+      }).companion!,
+    );
+    expect(devices.map((d) => [d.target.id, d.target.kind, d.target.baseUrl])).toEqual([
+      ['home', 'http', 'http://192.168.1.50'],
+      ['cottage', 'mqtt', 'mqtts://broker.example:8883/cottage/'],
+      ['flat', 'mqtt', 'mqtt://127.0.0.1:1884/sites/flat/'],
+    ]);
+    expect(devices[1]!.target.mqtt()).toEqual({
+      broker: 'mqtts://broker.example:8883',
+      prefix: 'cottage/',
+    });
+  });
+
+  it('gives a broker only its own login when several devices share DTU_PASSWORD', () => {
+    const devices = envDevices(
+      readOptions([], {
+        DTU_URL: 'Home=http://192.168.1.50,Cottage=mqtt://b/cottage/,Flat=mqtt://b/flat/',
+        DTU_USER: 'admin',
+        DTU_PASSWORD: SECRET,
+        DTU_USER_COTTAGE: 'cottage',
+        DTU_PASSWORD_COTTAGE: 'Broker-Secret',
+        DTU_PASSWORD_FILE_FLAT: '/run/flat',
+      }).companion!,
+    );
+    expect(devices[0]!.target.authorization()).toContain('Basic');
+    expect(devices[1]!.target.mqtt()).toMatchObject({
+      username: 'cottage',
+      password: 'Broker-Secret',
+    });
+    expect(devices[2]!.passwordFile).toBe('/run/flat');
+    expect(devices[2]!.target.mqtt()).toEqual({ broker: 'mqtt://b:1883', prefix: 'flat/' });
+    expect(JSON.stringify(devices.map((d) => d.target.mqtt()))).not.toContain(SECRET);
+    // The one device DTU_URL names: the shared login is its own.
+    const single = readOptions([], {
+      DTU_URL: 'mqtt://b/solar/',
+      DTU_USER: 'site',
+      DTU_PASSWORD: SECRET,
+    }).companion!;
+    expect(single.target.mqtt()).toMatchObject({ username: 'site', password: SECRET });
+  });
+
+  it('refuses a malformed MQTT address with a plain message, never a password', () => {
+    const refused = (url: string) => {
+      try {
+        readOptions([], { DTU_URL: `Site=${url}` });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refused('mqtt://broker:1883')).toMatch(/needs the device's base topic.*\(device Site\)/);
+    expect(refused('mqtt://broker:1883/solar/#')).toMatch(/no query or fragment/);
+    expect(refused('mqtt://broker/so+lar/')).toMatch(/without wildcards/);
+    expect(refused('mqtt://broker:99999/solar/')).toMatch(/not valid/);
+    const withLogin = refused(`mqtt://u:${SECRET}@broker/solar/`);
+    expect(withLogin).toMatch(/must not hold a user or password/);
+    expect(withLogin).not.toContain(SECRET);
+  });
+});

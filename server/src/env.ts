@@ -199,7 +199,8 @@ interface GivenLogin {
  * DTU_URL and its credentials; nothing without DTU_URL. DTU_URL is one address or a comma list
  * of them, each optionally named (`Roof=http://192.168.1.50`); a device's own DTU_USER_<NAME>,
  * DTU_PASSWORD_<NAME> or DTU_PASSWORD_FILE_<NAME> (NAME upper-cased, other characters `_`) win
- * over the shared ones. Errors never repeat a password.
+ * over the shared ones. An MQTT device (`mqtt://broker:1883/solar/`) takes only its own login
+ * when DTU_URL names several devices. Errors never repeat a password.
  */
 function readCompanion(
   url: string | undefined,
@@ -232,15 +233,18 @@ function readCompanion(
     // A single unnamed device has no name of its own to suffix: only the shared login.
     const own = (base: string) =>
       (named || !single ? env[`${base}_${suffix}`] : undefined) || undefined;
+    // The shared login is the HTTP devices' admin password: a broker (another party, maybe
+    // another site's) gets it only when it is the one device DTU_URL names.
+    const shared = single || !MQTT_ADDRESS.test(address) ? given : NO_LOGIN;
     const login = {
-      user: own('DTU_USER') ?? given.user,
+      user: own('DTU_USER') ?? shared.user,
       password: own('DTU_PASSWORD'),
       passwordFile: own('DTU_PASSWORD_FILE'),
     };
     // The device's own password or file replaces both shared ones.
     const ownSecret = login.password !== undefined || login.passwordFile !== undefined;
-    const password = ownSecret ? login.password : given.password;
-    const passwordFile = ownSecret ? login.passwordFile : given.passwordFile || undefined;
+    const password = ownSecret ? login.password : shared.password;
+    const passwordFile = ownSecret ? login.passwordFile : shared.passwordFile || undefined;
     const where = named || !single ? ` (device ${name})` : '';
     if (password && passwordFile) {
       throw new Error(`set DTU_PASSWORD or DTU_PASSWORD_FILE, not both${where}`);
@@ -270,6 +274,10 @@ function readCompanion(
   const [first] = devices;
   return { companion: { ...first!, ...(single ? {} : { devices }) } };
 }
+
+/** A device known by its MQTT topics (device-target.ts parses the rest). */
+const MQTT_ADDRESS = /^mqtts?:\/\//i;
+const NO_LOGIN: GivenLogin = { user: undefined, password: undefined, passwordFile: undefined };
 
 const DAY_TYPES: readonly DayType[] = ['clear', 'hazy', 'mixed', 'overcast'];
 

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { DEFAULT_PASSWORD } from '@heliodtu/contract/limits';
 import { DeviceCompanion } from '../device/relay/companion.js';
 import { DeviceRegistry } from '../device/relay/device-registry.js';
+import { MqttBrokerPool } from '../device/relay/mqtt-broker-pool.js';
 import { DeviceTarget, readPasswordFile } from '../device/relay/device-target.js';
 import { envDevices } from '../env.js';
 import { readDevicesFile, writeDevicesFile, type StoredDevice } from '../store/devices-file.js';
@@ -31,6 +32,8 @@ declare module 'fastify' {
 export interface CompanionPluginOptions {
   /** Host clock in ms (the devices' away times, their kept data's age); tests inject a fake one. */
   now?: () => number;
+  /** An MQTT device's shortest silence before it is away (tests shorten it); 60 s by default. */
+  mqttSilenceMinMs?: number;
 }
 
 /**
@@ -39,10 +42,12 @@ export interface CompanionPluginOptions {
  * Password files are read at every boot, so a rotated credential needs only a reboot.
  */
 export const companionPlugin = fp<CompanionPluginOptions>(
-  async (app, { now = Date.now }) => {
+  async (app, { now = Date.now, mqttSilenceMinMs }) => {
     const { companion: options, companionReconnect, dataDir } = app.system.options;
     if (!options) return;
     const log = (line: string) => app.consoleLog.write(line);
+    // One connection per broker and login, however many devices' base topics use it.
+    const brokers = new MqttBrokerPool(companionReconnect);
     const registry = new DeviceRegistry(
       (target) =>
         new DeviceCompanion({
@@ -53,6 +58,8 @@ export const companionPlugin = fp<CompanionPluginOptions>(
           // Until the device's own zone is read, its history days follow the companion's.
           fallbackTimezone: () => app.store.config.ntp.timezone,
           now,
+          brokers,
+          ...(mqttSilenceMinMs === undefined ? {} : { mqttSilenceMinMs }),
           ...(companionReconnect ? { reconnect: companionReconnect } : {}),
         }),
       log,

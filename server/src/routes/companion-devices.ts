@@ -87,7 +87,14 @@ export const companionDevicesRoutes: FastifyPluginAsync = async (app) => {
 
   const targetOf = (input: { id: string; url: string; user: string; password: string }) => {
     try {
-      return new DeviceTarget(input);
+      const target = new DeviceTarget(input);
+      // The screen's test connects over HTTP; a device known by its topics comes from DTU_URL.
+      if (target.kind === 'mqtt') {
+        throw new DeviceTargetError(
+          'a device on an MQTT broker is added through DTU_URL (mqtt://broker:1883/<base topic>)',
+        );
+      }
+      return target;
     } catch (error) {
       if (!(error instanceof DeviceTargetError)) throw error;
       throw new Refused(result(ApiCodeCompanion.DeviceUrlInvalid, error.message));

@@ -6,8 +6,12 @@ import { DeviceRelay, RELAY_TIMEOUT_MS, type RelayResult } from './device-relay.
 import { DeviceConsole } from './device-console.js';
 import type { DeviceTarget } from './device-target.js';
 import { LastLiveAnswers } from './last-live-answers.js';
-import { LiveLink } from './live-link.js';
+import { LiveLink, type LinkMessage } from './live-link.js';
+import type { MqttBrokerPool } from './mqtt-broker-pool.js';
+import { MqttDeviceAnswers } from './mqtt-device-answers.js';
+import { MqttDeviceLink } from './mqtt-device-link.js';
 import { probeDevice, type ProbeResult } from './probe.js';
+import type { LinkState, SocketLinkEvents } from './socket-link-types.js';
 import { RelayLiveStore } from './relay-live-store.js';
 
 /** A place on the globe in degrees (north and east positive), as the device's NTP settings keep it. */
@@ -27,7 +31,34 @@ export interface DeviceCompanionOptions {
    * has grown. Date.now unless a test passes a fake one.
    */
   now?: () => number;
+  /** The shared broker connections of devices known by their MQTT topics (issue 37). */
+  brokers?: MqttBrokerPool;
+  /** An MQTT device's shortest silence before it counts as away (tests shorten it). */
+  mqttSilenceMinMs?: number;
 }
+
+type DeviceLinkEvents = SocketLinkEvents & { message: [LinkMessage] };
+
+/** The live side of a device: its /livedata socket (LiveLink) or its topics (MqttDeviceLink). */
+export interface DeviceLink {
+  readonly state: LinkState;
+  readonly awaySince: number | undefined;
+  readonly connectedSince: number | undefined;
+  readonly problem: DeviceProblem | undefined;
+  start(): void;
+  stop(): Promise<void>;
+  on<E extends keyof DeviceLinkEvents>(
+    event: E,
+    listener: (...args: DeviceLinkEvents[E]) => void,
+  ): unknown;
+  off<E extends keyof DeviceLinkEvents>(
+    event: E,
+    listener: (...args: DeviceLinkEvents[E]) => void,
+  ): unknown;
+}
+
+/** The REST side of a device: the HTTP relay, or an MQTT device's own answers. */
+export type DeviceRequests = Pick<DeviceRelay, 'forward' | 'cachedGet' | 'inTurn' | 'close'>;
 
 /**
  * Where the device keeps its time zone and location (ntp_timezone, latitude, longitude; admin
@@ -45,8 +76,10 @@ export class DeviceCompanion {
   readonly id: string;
   readonly target: DeviceTarget;
   readonly live: RelayLiveStore;
-  readonly link: LiveLink;
-  readonly relay: DeviceRelay;
+  readonly link: DeviceLink;
+  readonly relay: DeviceRequests;
+  /** Set for a device known only by its MQTT topics (issue 37): its link, with the tree. */
+  readonly mqtt: MqttDeviceLink | undefined;
   readonly console: DeviceConsole;
   /** The device's last live data answers, for the live view while the device is away. */
   readonly lastLive: LastLiveAnswers;
@@ -77,6 +110,8 @@ export class DeviceCompanion {
     ownDefaultPassword,
     fallbackTimezone,
     now = Date.now,
+    brokers,
+    mqttSilenceMinMs,
   }: DeviceCompanionOptions) {
     this.id = target.id;
     this.now = now;
@@ -87,8 +122,17 @@ export class DeviceCompanion {
     this.live = new RelayLiveStore(target.id, now, this.ownDefaultPassword);
     this.lastLive = new LastLiveAnswers(now);
     const retrying = reconnect ? { reconnect } : {};
-    this.link = new LiveLink({ target, log, now, ...retrying });
-    this.relay = new DeviceRelay(target, RELAY_TIMEOUT_MS, now);
+    if (target.kind === 'mqtt') {
+      if (!brokers) throw new Error(`device ${target.id}: MQTT devices need the broker pool`);
+      const silence = mqttSilenceMinMs === undefined ? {} : { silenceMinMs: mqttSilenceMinMs };
+      this.mqtt = new MqttDeviceLink({ target, pool: brokers, log, now, ...silence });
+      this.link = this.mqtt;
+      this.relay = new MqttDeviceAnswers(target.id, this.mqtt);
+    } else {
+      this.mqtt = undefined;
+      this.link = new LiveLink({ target, log, now, ...retrying });
+      this.relay = new DeviceRelay(target, RELAY_TIMEOUT_MS, now);
+    }
     this.console = new DeviceConsole({ target, log, now, ...retrying });
     let saidBadFrame = false;
     this.link.on('message', ({ data }) => {
@@ -101,7 +145,12 @@ export class DeviceCompanion {
     // zone is read again on every connection: it may have been changed on the device meanwhile.
     this.link.on('connected', () => {
       if (this.probed && !this.probed.ok) void this.probe();
-      this.readTimezone();
+      // An MQTT device's NTP settings are not reachable: its days follow the companion's zone.
+      if (!this.mqtt) this.readTimezone();
+    });
+    // An MQTT device is found once a publish run told its host name (before its first frame).
+    this.link.on('message', () => {
+      if (this.mqtt && !this.probed?.ok) void this.probe();
     });
     this.link.on('back', () => void this.probe());
   }
@@ -194,10 +243,33 @@ export class DeviceCompanion {
     return this.probing;
   }
 
+  /**
+   * What an MQTT device's topics say it is, once it published: its host name. Its firmware is
+   * not published; until a message came, nothing is said (the link says why it is away).
+   */
+  private mqttFound(mqtt: MqttDeviceLink): ProbeResult | null {
+    if (mqtt.state !== 'connected') return null;
+    const hostname = mqtt.tree.dtuField('hostname') ?? '';
+    const where = this.target.baseUrl;
+    return {
+      ok: true,
+      deviceId: this.id,
+      url: where,
+      hostname,
+      gitHash: '',
+      version: null,
+      pioenv: '',
+      generation: 'v24',
+      message: `an OpenDTU${hostname ? ` "${hostname}"` : ''} by its topics at ${where}`,
+    };
+  }
+
   private async probeNow(): Promise<void> {
     const before = this.probed;
     // In the line with the browsers' requests: a slow device never has more in hand at once.
-    const result = await this.relay.inTurn(() => probeDevice(this.target));
+    const result = this.mqtt
+      ? this.mqttFound(this.mqtt)
+      : await this.relay.inTurn(() => probeDevice(this.target));
     // A full line is a device busy with browsers: it answers, and is asked again on its next
     // connection.
     if (this.stopped || !result) return;

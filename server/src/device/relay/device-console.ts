@@ -58,7 +58,8 @@ export class DeviceConsole extends EventEmitter<DeviceConsoleEvents> {
 
   /** One more watcher; the returned function releases it (a second call does nothing). */
   watch(): () => void {
-    if (this.stopped) return () => undefined;
+    // A device known by its MQTT topics has no console the companion can reach.
+    if (this.stopped || this.options.target.kind === 'mqtt') return () => undefined;
     this.watchers++;
     clearTimeout(this.graceTimer);
     this.graceTimer = undefined;

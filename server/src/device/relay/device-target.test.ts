@@ -86,7 +86,7 @@ describe('DeviceTarget', () => {
   });
 
   it.each([
-    ['ftp://192.168.1.50', /must start with http:\/\/ or https:\/\//],
+    ['ftp://192.168.1.50', /must start with http:\/\/, https:\/\//],
     ['http://', /not a valid address/],
     ['http://192.168.1.50/?x=1', /no query or fragment/],
     ['http://192.168.1.50/#top', /no query or fragment/],

@@ -7,11 +7,15 @@ import { digestAuthorization, type DigestChallenge } from '../../auth/digest.js'
 export interface DeviceTargetInput {
   /** Every piece of state is keyed by it, so that a second device is configuration. */
   id: string;
-  /** "http://192.168.1.50", "https://dtu.example/opendtu"; a bare host means http://. */
+  /**
+   * "http://192.168.1.50", "https://dtu.example/opendtu"; a bare host means http://. Or a
+   * device known only by its MQTT topics: "mqtt://broker:1883/solar/" (mqtts:// with TLS), the
+   * path being the device's base topic.
+   */
   url: string;
-  /** Default `admin`, the only user OpenDTU has. */
+  /** Default `admin`, the only user OpenDTU has; for a broker none (anonymous) unless given. */
   user?: string;
-  /** The device's admin password; empty when the device lets anyone read. */
+  /** The device's admin password (or the broker's); empty when the device lets anyone read. */
   password?: string;
 }
 
@@ -34,6 +38,8 @@ export class DeviceTarget {
   /** Without a trailing slash and without credentials: safe to print. */
   readonly baseUrl: string;
   readonly user: string;
+  /** `http` for a device the companion reaches over HTTP, `mqtt` for one known by its topics. */
+  readonly kind: 'http' | 'mqtt';
   readonly #password: string;
 
   constructor(input: DeviceTargetInput) {
@@ -43,9 +49,26 @@ export class DeviceTarget {
       );
     }
     this.id = input.id;
-    this.baseUrl = parseBaseUrl(input.url);
-    this.user = input.user?.trim() || ADMIN_USERNAME;
+    const mqtt = parseMqttAddress(input.url);
+    this.kind = mqtt ? 'mqtt' : 'http';
+    this.baseUrl = mqtt ? `${mqtt.broker}/${mqtt.prefix}` : parseBaseUrl(input.url);
+    this.user = input.user?.trim() || (mqtt ? '' : ADMIN_USERNAME);
     this.#password = input.password ?? '';
+  }
+
+  /**
+   * For an MQTT device: its broker (`mqtt://host:port`, `mqtts://…`), its base topic
+   * (`solar/`) and the broker login; undefined for an HTTP device.
+   */
+  mqtt(): { broker: string; prefix: string; username?: string; password?: string } | undefined {
+    if (this.kind !== 'mqtt') return undefined;
+    const at = this.baseUrl.indexOf('/', this.baseUrl.indexOf('://') + 3);
+    return {
+      broker: this.baseUrl.slice(0, at),
+      prefix: this.baseUrl.slice(at + 1),
+      ...(this.user ? { username: this.user } : {}),
+      ...(this.hasPassword ? { password: this.#password } : {}),
+    };
   }
 
   get hasPassword(): boolean {
@@ -100,6 +123,56 @@ export class DeviceTarget {
   }
 }
 
+/** The default ports of a broker without TLS and with it. */
+const MQTT_PORTS: Record<string, number> = { 'mqtt:': 1883, 'mqtts:': 8883 };
+
+/**
+ * `mqtt://host[:port]/<base topic>` or `mqtts://…`: the broker and the device's base topic
+ * (OpenDTU's "Base topic", ending in `/`); undefined when the text is no MQTT address at all.
+ */
+function parseMqttAddress(text: string): { broker: string; prefix: string } | undefined {
+  const trimmed = text.trim();
+  if (!/^mqtts?:\/\//i.test(trimmed)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    throw new DeviceTargetError(
+      'the MQTT device address is not valid, e.g. mqtt://192.168.1.10:1883/solar/',
+    );
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new DeviceTargetError(
+      'the MQTT device address must not hold a user or password: give the broker login on its ' +
+        'own (DTU_USER and DTU_PASSWORD or DTU_PASSWORD_FILE, per device)',
+    );
+  }
+  if (/[?#]/.test(trimmed)) {
+    throw new DeviceTargetError(
+      `the MQTT device address ${url.protocol}//${url.host} must have no query or fragment ` +
+        '(a # in a base topic is a wildcard, never a topic)',
+    );
+  }
+  let prefix: string;
+  try {
+    prefix = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  } catch {
+    prefix = '';
+  }
+  if (prefix === '' || /[+#]/.test(prefix) || prefix.includes('\0') || prefix.startsWith('/')) {
+    throw new DeviceTargetError(
+      `the MQTT device address ${url.protocol}//${url.host} needs the device's base topic ` +
+        'after the broker, without wildcards, e.g. mqtt://broker:1883/solar/',
+    );
+  }
+  const port = url.port || String(MQTT_PORTS[url.protocol.toLowerCase()]);
+  // OpenDTU's base topic ends in `/`; one written without it means the same device.
+  return {
+    broker: `${url.protocol.toLowerCase()}//${url.hostname}:${port}`,
+    prefix: prefix.endsWith('/') ? prefix : `${prefix}/`,
+  };
+}
+
 function parseBaseUrl(text: string): string {
   const trimmed = text.trim();
   // "192.168.1.50" or "opendtu.local:8080", as owners write it: http:// is meant.
@@ -119,7 +192,7 @@ function parseBaseUrl(text: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new DeviceTargetError(
-      `the device URL must start with http:// or https://, not ${url.protocol}//`,
+      `the device URL must start with http://, https://, mqtt:// or mqtts://, not ${url.protocol}//`,
     );
   }
   if (url.search !== '' || url.hash !== '') {

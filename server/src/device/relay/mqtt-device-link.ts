@@ -1,0 +1,213 @@
+import { EventEmitter } from 'node:events';
+import type { DeviceProblem } from './device-problem.js';
+import type { DeviceTarget } from './device-target.js';
+import type { LinkMessage } from './live-link.js';
+import type { MqttBrokerPool } from './mqtt-broker-pool.js';
+import { MqttTopicTree } from './mqtt-topic-tree.js';
+import type { LinkState, SocketLinkEvents } from './socket-link-types.js';
+
+/** Silence shorter than this is never "away": a device publishes every 5 s by default. */
+export const MQTT_SILENCE_MIN_MS = 60_000;
+/** The away time is this many publish intervals (the device's, as measured). */
+const SILENCE_INTERVALS = 3;
+/** One inverter's topics of a publish run arrive together; its frame goes once they did. */
+const FRAME_SETTLE_MS = 200;
+
+export interface MqttDeviceLinkOptions {
+  target: DeviceTarget;
+  pool: MqttBrokerPool;
+  log?: (line: string) => void;
+  now?: () => number;
+  /** The shortest silence that marks the device away (tests shorten it). */
+  silenceMinMs?: number;
+}
+
+/**
+ * A device known only by its topics, as a live link: it joins the shared broker connection
+ * for `<prefix>#`, keeps the tree (MqttTopicTree) and sends one live frame per inverter after
+ * each of its publish runs, in the /livedata socket's shape. It is away when the DTU's last
+ * will says `offline`, when no message came for max(60 s, 3 × its publish interval), or when
+ * the broker cannot be reached; the next message brings it back, without a restart.
+ */
+export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [LinkMessage] }> {
+  readonly tree: MqttTopicTree;
+  private linkState: LinkState = 'idle';
+  private awaySinceMs = 0;
+  private connectedSinceMs = 0;
+  private lastReason: DeviceProblem | undefined;
+  private leave: (() => Promise<void>) | undefined;
+  private silenceTimer: NodeJS.Timeout | undefined;
+  private readonly frameTimers = new Map<string, NodeJS.Timeout>();
+  /** Host ms of the last two `dtu/uptime` messages: the device's publish interval. */
+  private lastRunAt: number | undefined;
+  private intervalMs: number | undefined;
+  private everHeard = false;
+  private readonly log: (line: string) => void;
+  private readonly now: () => number;
+  private readonly silenceMinMs: number;
+
+  constructor(private readonly options: MqttDeviceLinkOptions) {
+    super();
+    this.log = options.log ?? (() => undefined);
+    this.now = options.now ?? Date.now;
+    this.silenceMinMs = options.silenceMinMs ?? MQTT_SILENCE_MIN_MS;
+    this.tree = new MqttTopicTree(this.now);
+  }
+
+  get state(): LinkState {
+    return this.linkState;
+  }
+
+  get awaySince(): number | undefined {
+    return this.linkState === 'away' ? this.awaySinceMs : undefined;
+  }
+
+  get connectedSince(): number | undefined {
+    return this.linkState === 'connected' ? this.connectedSinceMs : undefined;
+  }
+
+  get problem(): DeviceProblem | undefined {
+    return this.linkState === 'away' ? this.lastReason : undefined;
+  }
+
+  /** How long a silent device stays present: max(60 s, 3 × its publish interval). */
+  get silenceMs(): number {
+    return Math.max(this.silenceMinMs, SILENCE_INTERVALS * (this.intervalMs ?? 0));
+  }
+
+  start(): void {
+    if (this.linkState !== 'idle') return;
+    this.linkState = 'connecting';
+    const mqtt = this.options.target.mqtt();
+    if (!mqtt) throw new Error(`device ${this.options.target.id} is not an MQTT device`);
+    this.leave = this.options.pool.join(mqtt, {
+      message: (subtopic, payload) => this.onMessage(subtopic, payload),
+      connected: () => this.armSilence(),
+      down: (error) => this.goAway(brokerProblem(this.options.target, error)),
+    });
+    this.armSilence();
+  }
+
+  async stop(): Promise<void> {
+    if (this.linkState === 'stopped') return;
+    this.linkState = 'stopped';
+    clearTimeout(this.silenceTimer);
+    for (const timer of this.frameTimers.values()) clearTimeout(timer);
+    this.frameTimers.clear();
+    await this.leave?.();
+  }
+
+  private onMessage(subtopic: string, payload: string): void {
+    if (this.linkState === 'stopped') return;
+    const change = this.tree.accept(subtopic, payload);
+    if (change.kind === 'dtu' && change.field === 'status') {
+      if (payload === 'offline') {
+        this.goAway({
+          code: 'connection-lost',
+          message: `${this.where()}: the DTU's last will says offline`,
+        });
+      } else this.heard();
+      return;
+    }
+    if (change.kind === 'dtu' && change.field === 'uptime') {
+      const at = this.now();
+      if (this.lastRunAt !== undefined) this.intervalMs = at - this.lastRunAt;
+      this.lastRunAt = at;
+    }
+    this.heard();
+    if (change.kind === 'inverter') this.frameSoon(change.serial);
+  }
+
+  /** Any message from the device: it is there. */
+  private heard(): void {
+    this.armSilence();
+    if (this.linkState === 'connected') return;
+    const wasAway = this.linkState === 'away';
+    this.linkState = 'connected';
+    this.connectedSinceMs = this.now();
+    this.lastReason = undefined;
+    const deviceId = this.options.target.id;
+    this.emit('connected', { deviceId, url: this.options.target.baseUrl });
+    if (wasAway) {
+      const awayMs = this.connectedSinceMs - this.awaySinceMs;
+      this.log(`Device ${deviceId}: back after ${Math.round(awayMs / 1000)} s, publishing again`);
+      this.emit('back', { deviceId, since: this.awaySinceMs, awayMs });
+    } else if (!this.everHeard) {
+      this.log(`Device ${deviceId}: live data from the topics under ${this.where()}`);
+    }
+    this.everHeard = true;
+  }
+
+  private goAway(problem: DeviceProblem): void {
+    if (this.linkState === 'stopped') return;
+    const deviceId = this.options.target.id;
+    if (this.linkState !== 'away') {
+      this.linkState = 'away';
+      this.awaySinceMs = this.now();
+      this.log(
+        `Device ${deviceId}: away since ${new Date(this.awaySinceMs).toISOString()}: ${problem.message}`,
+      );
+      this.emit('away', { deviceId, since: this.awaySinceMs, reason: problem });
+    } else if (problem.message !== this.lastReason?.message) {
+      this.log(`Device ${deviceId}: still away: ${problem.message}`);
+      this.emit('away', { deviceId, since: this.awaySinceMs, reason: problem });
+    }
+    this.lastReason = problem;
+  }
+
+  private armSilence(): void {
+    clearTimeout(this.silenceTimer);
+    if (this.linkState === 'stopped') return;
+    const silence = this.silenceMs;
+    this.silenceTimer = setTimeout(() => {
+      this.goAway({
+        code: 'timeout',
+        message: `${this.where()}: nothing published for ${Math.round(silence / 1000)} s`,
+      });
+    }, silence);
+  }
+
+  private frameSoon(serial: string): void {
+    if (this.frameTimers.has(serial)) return;
+    this.frameTimers.set(
+      serial,
+      setTimeout(() => {
+        this.frameTimers.delete(serial);
+        const inverter = this.tree.inverter(serial);
+        if (!inverter || this.linkState === 'stopped') return;
+        const data = { inverters: [inverter], total: this.tree.total(), hints: this.tree.hints() };
+        this.emit('message', {
+          deviceId: this.options.target.id,
+          text: JSON.stringify(data),
+          data,
+        });
+      }, FRAME_SETTLE_MS),
+    );
+  }
+
+  private where(): string {
+    return this.options.target.baseUrl;
+  }
+}
+
+/** Why the broker connection failed, in words an owner acts on (never the login). */
+function brokerProblem(target: DeviceTarget, error: Error | undefined): DeviceProblem {
+  const where = target.mqtt()?.broker ?? target.baseUrl;
+  const code = (error as { code?: number | string } | undefined)?.code;
+  if (code === 4 || code === 5 || code === 134 || code === 135) {
+    return {
+      code: target.hasPassword ? 'wrong-password' : 'password-needed',
+      message: `the broker ${where} refused the login (check the device's DTU_USER and DTU_PASSWORD)`,
+    };
+  }
+  if (code === 'ECONNREFUSED') {
+    return { code: 'refused', message: `the broker ${where} refused the connection` };
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return { code: 'dns', message: `the broker's name in ${where} is not known` };
+  }
+  if (typeof code === 'string' && /CERT|SSL|TLS/.test(code)) {
+    return { code: 'tls', message: `the broker ${where} has a certificate Node does not trust` };
+  }
+  return { code: 'connection-lost', message: `the connection to the broker ${where} was lost` };
+}

@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_AUTH } from './helpers/build-test-app.js';
+import { startCompanionApp } from './helpers/companion-app.js';
+import { startGatewayProcess, type GatewayProcess } from './helpers/gateway-process.js';
+import { useMosquitto } from './helpers/mosquitto-suite.js';
+import { waitFor } from './helpers/mqtt-watcher.js';
+
+/**
+ * Issue 37: a device known only by its MQTT topics. The device is our own simulated gateway
+ * as a process with MQTT publishing on (its tree is OpenDTU's, integrations §2), the broker a
+ * real Mosquitto, the companion in front of it over mqtt://.
+ */
+const suite = useMosquitto();
+
+interface LiveInverter {
+  serial: string;
+  name: string;
+  reachable: boolean;
+  dtu?: string;
+  AC?: Record<string, { Power: { v: number | null } }>;
+}
+interface LiveStatus {
+  inverters: LiveInverter[];
+  total: { Power: { v: number | null } };
+}
+
+/** A simulated gateway at noon, publishing its tree under `prefix` every 5 s. */
+async function publishingGateway(prefix: string, variant = 0): Promise<GatewayProcess> {
+  const gateway = await startGatewayProcess({
+    env: {
+      SIM_START: '2025-06-21T12:00:00',
+      SIM_WEATHER: 'clear',
+      SIM_METER: 'none',
+      ...(variant ? { SIM_FLEET_VARIANT: String(variant) } : {}),
+    },
+  });
+  const get = (path: string) =>
+    fetch(gateway.url + path, { headers: { authorization: ADMIN_AUTH } }).then((r) => r.json());
+  const current = (await get('/api/mqtt/config')) as Record<string, unknown>;
+  const form = new FormData();
+  form.append(
+    'data',
+    JSON.stringify({
+      ...current,
+      mqtt_enabled: true,
+      mqtt_hostname: suite.broker.host,
+      mqtt_port: suite.broker.port,
+      mqtt_topic: prefix,
+      mqtt_publish_interval: 5,
+    }),
+  );
+  const saved = await fetch(`${gateway.url}/api/mqtt/config`, {
+    method: 'POST',
+    headers: { authorization: ADMIN_AUTH },
+    body: form,
+  });
+  expect(await saved.json()).toMatchObject({ code: 1001 });
+  return gateway;
+}
+
+const ownLive = async (gateway: GatewayProcess): Promise<LiveStatus> => {
+  const list = (await (await fetch(`${gateway.url}/api/livedata/status`)).json()) as LiveStatus;
+  const full = await Promise.all(
+    list.inverters.map(async (inverter) => {
+      const one = (await (
+        await fetch(`${gateway.url}/api/livedata/status?inv=${inverter.serial}`)
+      ).json()) as LiveStatus;
+      return one.inverters[0]!;
+    }),
+  );
+  return { ...list, inverters: full };
+};
+
+const powerOf = (inverter: LiveInverter) => inverter.AC?.['0']?.Power.v ?? null;
+
+describe('a companion in front of a device known by its MQTT topics', () => {
+  it("lists its inverters with the device's own power, marks it away on its last will and takes it back", async () => {
+    const device = await publishingGateway('site-a/');
+    const companion = await startCompanionApp(`${suite.broker.url}/site-a/`, '');
+    // Until the device published, the companion says why it has nothing (503).
+    const companionLive = async (serial?: string): Promise<LiveStatus> => {
+      const answer = await companion.fetch(`/api/livedata/status${serial ? `?inv=${serial}` : ''}`);
+      if (answer.status !== 200) return { inverters: [], total: { Power: { v: null } } };
+      return (await answer.json()) as LiveStatus;
+    };
+
+    const own = await ownLive(device);
+    expect(own.inverters.length).toBeGreaterThan(0);
+    // Every inverter, by its serial and name, with the power the device itself says.
+    await waitFor(
+      async () => {
+        const list = await companionLive();
+        const fresh = await ownLive(device);
+        if (list.inverters.length !== fresh.inverters.length) return false;
+        for (const inverter of fresh.inverters) {
+          const seen = (await companionLive(inverter.serial)).inverters[0];
+          if (!seen || seen.name !== inverter.name) return false;
+          if (powerOf(seen) !== powerOf(inverter)) return false;
+        }
+        return true;
+      },
+      "the companion showing the device's inverters and power",
+      30_000,
+    );
+    const list = await companionLive();
+    expect(list.inverters.map((i) => i.serial).sort()).toEqual(
+      own.inverters.map((i) => i.serial).sort(),
+    );
+    expect(list.total.Power.v).not.toBeNull();
+
+    // Killed: the broker sends the DTU's last will, the device is away at once.
+    await device.kill();
+    const status = async () =>
+      (await (await companion.fetch('/api/companion/status')).json()) as {
+        devices?: { connected: boolean; problem: { code: string } | null }[];
+        connected?: boolean;
+      };
+    await waitFor(
+      () => companion.app.companion?.awaySince !== undefined,
+      'the device away after its last will',
+      10_000,
+    );
+    expect(companion.app.companion?.problem?.message).toMatch(/last will/);
+    // Its last figures stay, aged and marked.
+    const kept = await companion.fetch('/api/livedata/status');
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get('x-heliodtu-device-away-since')).not.toBeNull();
+    expect(await status()).toBeTruthy();
+
+    // Back after a restart, without a restart of the companion.
+    await device.start();
+    await waitFor(
+      async () =>
+        companion.app.companion?.link.state === 'connected' &&
+        (await companion.fetch('/api/livedata/status')).headers.get(
+          'x-heliodtu-device-away-since',
+        ) === null,
+      'the device back',
+      20_000,
+    ).catch((error: Error) => {
+      throw new Error(
+        `${error.message}\n${companion.app.consoleLog.backlog().join('')}\n${device.output()}`,
+      );
+    });
+  }, 90_000);
+
+  it('serves an MQTT device beside an HTTP device: both listed, each tagged, totals added', async () => {
+    const mqttDevice = await publishingGateway('site-b/');
+    const httpDevice = await startGatewayProcess({
+      env: {
+        SIM_START: '2025-06-21T12:00:00',
+        SIM_WEATHER: 'clear',
+        SIM_METER: 'none',
+        SIM_FLEET_VARIANT: '1',
+      },
+    });
+    const companion = await startCompanionApp('', '', {
+      devices: [
+        { name: 'Cottage', url: `${suite.broker.url}/site-b/`, password: '' },
+        { name: 'Home', url: httpDevice.url, password: '' },
+      ],
+    });
+    const mqttSerials = (await ownLive(mqttDevice)).inverters.map((i) => i.serial);
+    const httpSerials = (await ownLive(httpDevice)).inverters.map((i) => i.serial);
+    const merged = await waitFor(
+      async () => {
+        const answer = (await (await companion.fetch('/api/livedata/status')).json()) as LiveStatus;
+        const all = answer.inverters.length === mqttSerials.length + httpSerials.length;
+        return all && (answer.total.Power.v ?? 0) > 0 ? answer : null;
+      },
+      "both devices' inverters",
+      30_000,
+    );
+    const byDevice = (dtu: string) =>
+      merged.inverters
+        .filter((i) => i.dtu === dtu)
+        .map((i) => i.serial)
+        .sort();
+    expect(byDevice('cottage')).toEqual([...mqttSerials].sort());
+    expect(byDevice('home')).toEqual([...httpSerials].sort());
+    expect(merged.total.Power.v).toBeGreaterThan(0);
+    // The socket's merged source has both too.
+    expect(companion.app.devices!.inverterSerials()).toHaveLength(merged.inverters.length);
+    // Metrics of both, each sample with its device; a power the MQTT device published.
+    const metrics = await (await companion.fetch('/api/prometheus/metrics')).text();
+    for (const serial of mqttSerials) {
+      expect(metrics).toContain(`opendtu_Power{dtu="cottage",serial="${serial}"`);
+    }
+    // Published powers are numbers; one not published yet is NaN (unknown), never 0.
+    expect(metrics).toMatch(/opendtu_Power\{dtu="cottage",[^}]*type="AC"[^}]*\} \d/);
+    expect(metrics).toContain(`serial="${httpSerials[0]}"`);
+  }, 90_000);
+});
