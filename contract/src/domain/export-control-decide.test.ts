@@ -81,6 +81,16 @@ describe('planCommands', () => {
     expect(commands).toEqual([{ key: 'down', watts: 300 }]);
   });
 
+  it('while the house imports sends no decrease, while it exports no increase', () => {
+    const plan = [
+      planned({ key: 'up', from_w: 200, to_w: 400 }),
+      planned({ key: 'down', from_w: 600, to_w: 300 }),
+    ];
+    expect(planCommands(plan, 20, 1)).toEqual([{ key: 'up', watts: 400 }]);
+    expect(planCommands(plan, 20, -1)).toEqual([{ key: 'down', watts: 300 }]);
+    expect(planCommands(plan, 20)).toHaveLength(2);
+  });
+
   it('drops changes smaller than the hysteresis', () => {
     const commands = planCommands(
       [planned({ key: 'a', from_w: 400, to_w: 410 }), planned({ key: 'b', to_w: 300 })],

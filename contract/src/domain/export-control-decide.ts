@@ -69,11 +69,19 @@ export interface LimitCommand {
  * by the spacing), then increases not held back by the spacing. A change smaller than the
  * hysteresis gets no command; when many such small changes add up to the hysteresis or more
  * (several inverters sharing one change), the sum goes to the inverter that can take it best,
- * so that a change is never lost by being split.
+ * so that a change is never lost by being split. With `direction` (+1: the house imports,
+ * −1: it exports) only changes that way are sent: lowering a limit while the house imports
+ * (a sun-held inverter's room trimmed) or raising one while it exports changes nothing the
+ * meter would see, and only costs a command and a wait.
  */
-export function planCommands(plan: readonly PlannedLimit[], hysteresis_w: number): LimitCommand[] {
+export function planCommands(
+  plan: readonly PlannedLimit[],
+  hysteresis_w: number,
+  direction: -1 | 0 | 1 = 0,
+): LimitCommand[] {
   const targets = new Map(plan.map((p) => [p.key, p.to_w]));
   for (const sign of [-1, 1]) {
+    if (direction !== 0 && sign !== direction) continue;
     const small = plan.filter(
       (p) => Math.sign(p.to_w - p.from_w) === sign && !worthCommand(p.from_w, p.to_w, hysteresis_w),
     );
@@ -89,8 +97,10 @@ export function planCommands(plan: readonly PlannedLimit[], hysteresis_w: number
   const commands = plan
     .map((p) => ({ p, watts: targets.get(p.key) ?? p.from_w }))
     .filter(({ p, watts }) => worthCommand(p.from_w, watts, hysteresis_w));
-  const decreases = commands.filter(({ p, watts }) => watts < p.from_w);
-  const increases = commands.filter(({ p, watts }) => watts > p.from_w && !p.increaseHeld);
+  const decreases = commands.filter(({ p, watts }) => watts < p.from_w && direction <= 0);
+  const increases = commands.filter(
+    ({ p, watts }) => watts > p.from_w && !p.increaseHeld && direction >= 0,
+  );
   return [...decreases, ...increases].map(({ p, watts }) => ({ key: p.key, watts }));
 }
 

@@ -47,8 +47,7 @@ export function regulate(
     key: recordKey(c.record.device, c.record.serial),
     lower_w: c.lower_w,
     upper_w: c.upper_w,
-    // Live data may be older than a confirmed cut: the limit caps what it gives now.
-    power_w: Math.min(c.inverter.power_w ?? 0, currentLimit(c.record, c.inverter) ?? Infinity),
+    power_w: assumedPower(c),
     limit_w: currentLimit(c.record, c.inverter),
     inputs_w: c.inverter.inputs_w,
   }));
@@ -75,7 +74,7 @@ export function regulate(
       increaseHeld: c.record.lastIncreaseAt !== null && now - c.record.lastIncreaseAt < spacingMs,
     };
   });
-  const planned = planCommands(plan, hysteresis_w).filter(
+  const planned = planCommands(plan, hysteresis_w, grid_w > target_w ? 1 : -1).filter(
     (command) =>
       !cutsOnly || command.watts < (plan.find((p) => p.key === command.key)?.from_w ?? 0),
   );
@@ -93,6 +92,23 @@ export function regulate(
   // Increases held back by the command spacing wait; changes too small to send hold.
   const spacing = plan.some((p) => p.increaseHeld && p.to_w > p.from_w);
   return { state: spacing ? 'waiting' : 'holding', commands: [] };
+}
+
+/**
+ * What an inverter gives now as far as a decision can tell. Its live data may be older than a
+ * limit it confirmed (a cut answering export does not wait for it): then it counts as giving
+ * its new limit, never what it gave before. After an increase that is more than it may give,
+ * so a cut computed from it is too small rather than too large (the house never swings from
+ * export into import on old data); the next decision, on fresh data, does the rest.
+ */
+function assumedPower(c: Candidate): number {
+  const limit = currentLimit(c.record, c.inverter);
+  const power = c.inverter.power_w ?? 0;
+  if (limit === null) return power;
+  const { confirmedAt } = c.record;
+  const dataAt = c.inverter.data_at;
+  const stale = confirmedAt !== null && (dataAt === null || dataAt <= confirmedAt);
+  return stale ? limit : Math.min(power, limit);
 }
 
 /** A governed inverter as a candidate, its upper limit never above its own maximum. */

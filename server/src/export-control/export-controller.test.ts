@@ -75,6 +75,25 @@ describe('ExportController on a fake plant', () => {
     expect((backAt ?? Infinity) - stepAt).toBeLessThanOrEqual(8_000);
   });
 
+  it('a cut on live data older than a raise it follows is not too deep (no swing into import)', () => {
+    const { plant, config } = twoInverterHouse(400);
+    plant.dataEveryMs = 15_000; // a DTU polling many inverters in turn
+    const { controller } = controllerOver(plant, config);
+    controller.start();
+    plant.run(120_000, controller);
+    expect(Math.abs(plant.grid())).toBeLessThanOrEqual(20);
+    plant.load_w = 900;
+    // Raised and confirmed; the inverters' live data still shows what they gave before.
+    plant.run(4_000, controller);
+    plant.load_w = 800;
+    let highest = -Infinity;
+    plant.run(12_000, controller, () => {
+      highest = Math.max(highest, plant.grid());
+    });
+    // Counting the old output (about 400 W) the cut would go to 300 W: 500 W of import.
+    expect(highest).toBeLessThanOrEqual(120);
+  });
+
   it('answers a load step up by raising the limits again', () => {
     const { plant, config } = twoInverterHouse(400);
     const { controller } = controllerOver(plant, config);
