@@ -57,6 +57,34 @@ export interface PlannedLimit {
   readonly upper_w: number;
   /** An increase now would come sooner than the command spacing after its last one. */
   readonly increaseHeld: boolean;
+  /** Its output follows its limit (not held by the sun): a change of limit shows in the meter. */
+  readonly follows?: boolean;
+  /** Limit commands it was sent in the last hour (the one that takes a change alone is the least used). */
+  readonly recentCommands?: number;
+}
+
+/** How far from its share an inverter that takes a change alone may go: share of its upper limit. */
+export const LONE_CHANGE_SHARE = 0.1;
+
+/**
+ * One inverter that can take a whole change alone, or null: its output follows its limit, the
+ * new limit stays within its bounds and within 10 % of its upper limit (at least twice the
+ * hysteresis) of its share. The least used in the last hour, then the one with most room.
+ */
+export function loneTaker(
+  plan: readonly PlannedLimit[],
+  change_w: number,
+  hysteresis_w: number,
+): PlannedLimit | null {
+  const fits = plan.filter((p) => {
+    if (!p.follows || (change_w > 0 && p.increaseHeld)) return false;
+    const next = p.from_w + change_w;
+    const tolerance = Math.max(2 * hysteresis_w, LONE_CHANGE_SHARE * p.upper_w);
+    return next >= p.lower_w && next <= p.upper_w && Math.abs(next - p.to_w) <= tolerance;
+  });
+  const room = (p: PlannedLimit) => (change_w < 0 ? p.from_w - p.lower_w : p.upper_w - p.from_w);
+  fits.sort((a, b) => (a.recentCommands ?? 0) - (b.recentCommands ?? 0) || room(b) - room(a));
+  return fits[0] ?? null;
 }
 
 export interface LimitCommand {
@@ -101,6 +129,14 @@ export function planCommands(
   const increases = commands.filter(
     ({ p, watts }) => watts > p.from_w && !p.increaseHeld && direction >= 0,
   );
+  const chosen = direction > 0 ? increases : direction < 0 ? decreases : [];
+  if (chosen.length > 1) {
+    // A change several inverters would share goes to one when one can take it whole: one
+    // command and one wait instead of several (a kettle's cycles would cost every inverter).
+    const change = chosen.reduce((sum, { p, watts }) => sum + (watts - p.from_w), 0);
+    const taker = loneTaker(plan, change, hysteresis_w);
+    if (taker) return [{ key: taker.key, watts: Math.round(taker.from_w + change) }];
+  }
   return [...decreases, ...increases].map(({ p, watts }) => ({ key: p.key, watts }));
 }
 

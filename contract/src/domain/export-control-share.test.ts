@@ -81,10 +81,17 @@ describe('sun-held inverters', () => {
 });
 
 describe('shareLimits', () => {
+  it('asks a limit-held inverter as much more as it gives below its limit (at most 3 %)', () => {
+    const lagging = inverter({ key: 'a', power_w: 388, limit_w: 400, inputs_w: [200, 200] });
+    expect(shareLimits([lagging], 500).get('a')).toBe(Math.round((500 * 400) / 388));
+    const far = inverter({ key: 'a', power_w: 370, limit_w: 400, inputs_w: [200, 200] });
+    expect(shareLimits([far], 500).get('a')).toBe(Math.round(500 / 0.97));
+  });
+
   it('shares by upper limits', () => {
     const all = [
-      inverter({ key: 'a', upper_w: 800, power_w: 790, limit_w: 800, inputs_w: [400, 400] }),
-      inverter({ key: 'b', upper_w: 400, power_w: 395, limit_w: 400, inputs_w: [200, 200] }),
+      inverter({ key: 'a', upper_w: 800, power_w: 800, limit_w: 800, inputs_w: [400, 400] }),
+      inverter({ key: 'b', upper_w: 400, power_w: 400, limit_w: 400, inputs_w: [200, 200] }),
     ];
     const limits = shareLimits(all, 600);
     expect(limits.get('a')).toBe(400);
@@ -97,7 +104,7 @@ describe('shareLimits', () => {
         key: 'a',
         lower_w: 100,
         upper_w: 800,
-        power_w: 790,
+        power_w: 800,
         limit_w: 800,
         inputs_w: [400, 400],
       }),
@@ -105,7 +112,7 @@ describe('shareLimits', () => {
         key: 'b',
         lower_w: 0,
         upper_w: 200,
-        power_w: 198,
+        power_w: 200,
         limit_w: 200,
         inputs_w: [100, 100],
       }),

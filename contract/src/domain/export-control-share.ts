@@ -103,6 +103,19 @@ function fill(bands: readonly Band[], total: number): number[] {
 }
 
 /**
+ * How much more limit than output an inverter the limit holds needs: inverters give a few
+ * percent below their limit (conversion, the limit's 0.1 % steps). Without it the house sits
+ * that much above the target, inside the hysteresis where nothing corrects it. At most the
+ * inputs' margin (3 %); 1 for an inverter the sun holds.
+ */
+export function trackingRatio(inverter: ShareCandidate): number {
+  const { limit_w, power_w } = inverter;
+  if (limit_w === null || power_w <= 0 || power_w >= limit_w) return 1;
+  if (power_w < SUN_HELD_OUTPUT_SHARE * limit_w || isSunHeld(inverter)) return 1;
+  return Math.min(1 / SUN_HELD_INPUT_SHARE, limit_w / power_w);
+}
+
+/**
  * Shares `needed_w` among the inverters by their upper limits, each within [lower, upper].
  * An inverter the sun holds back is first expected to give no more than it can (the rest goes
  * to the others), and its limit is what it gives plus a little headroom; only when the others
@@ -136,7 +149,11 @@ export function shareLimits(
     const headroom = sunHeldHeadroom(i.upper_w);
     const kept =
       i.limit_w !== null && i.limit_w >= output + headroom && i.limit_w <= output + 3 * headroom;
-    const limit = atCap ? (kept ? (i.limit_w ?? output) : output + headroom) : output;
+    const limit = atCap
+      ? kept
+        ? (i.limit_w ?? output)
+        : output + headroom
+      : output * trackingRatio(i);
     result.set(i.key, Math.min(i.upper_w, Math.max(i.lower_w, Math.round(limit))));
   });
   return result;

@@ -11,7 +11,16 @@ import {
 } from '@heliodtu/contract/domain/export-control-share';
 import { planCommands, withinHysteresis } from '@heliodtu/contract/domain/export-control-decide';
 import type { GovernableInverter } from './export-control-port.js';
-import { currentLimit, recordKey, type GovernedRecord } from './governed-record.js';
+import {
+  EXPORT_CONTROL_COMMANDS_PER_HOUR,
+  EXPORT_CONTROL_DECREASE_RESERVE,
+} from '@heliodtu/contract/limits';
+import {
+  commandsInLastHour,
+  currentLimit,
+  recordKey,
+  type GovernedRecord,
+} from './governed-record.js';
 
 /** One governed inverter control may change now. */
 export interface Candidate {
@@ -63,7 +72,9 @@ export function regulate(
   const limits = shareLimits(share, needed);
   const spacingMs = config.command_spacing_s * 1000;
   const plan = candidates.map((c, n) => {
-    const key = share[n]?.key ?? '';
+    const candidate = share[n];
+    const key = candidate?.key ?? '';
+    const recent = commandsInLastHour(c.record, now);
     const from = currentLimit(c.record, c.inverter) ?? c.upper_w;
     return {
       key,
@@ -71,7 +82,11 @@ export function regulate(
       to_w: limits.get(key) ?? from,
       lower_w: c.lower_w,
       upper_w: c.upper_w,
-      increaseHeld: c.record.lastIncreaseAt !== null && now - c.record.lastIncreaseAt < spacingMs,
+      increaseHeld:
+        (c.record.lastIncreaseAt !== null && now - c.record.lastIncreaseAt < spacingMs) ||
+        recent >= EXPORT_CONTROL_COMMANDS_PER_HOUR - EXPORT_CONTROL_DECREASE_RESERVE,
+      follows: candidate ? !isSunHeld(candidate) : false,
+      recentCommands: recent,
     };
   });
   const planned = planCommands(plan, hysteresis_w, grid_w > target_w ? 1 : -1).filter(

@@ -344,6 +344,29 @@ describe('ExportController on a fake plant', () => {
     }
   });
 
+  it('a load that cycles every 20 s costs each inverter at most 60 commands an hour, never delaying a cut', () => {
+    const { plant, config } = twoInverterHouse(700);
+    const { controller } = controllerOver(plant, config);
+    controller.start();
+    plant.run(60_000, controller);
+    const from = plant.sent.length;
+    let tick = 0;
+    let worstExport = 0;
+    plant.run(HOUR, controller, () => {
+      tick += 1;
+      // A 300 W load on for 10 s, off for 10 s, all hour long.
+      plant.load_w = 700 + (Math.floor(tick / 40) % 2 === 0 ? 300 : 0);
+      worstExport = Math.min(worstExport, plant.grid());
+    });
+    const hour = plant.sent.slice(from);
+    for (const serial of ['114100000001', '114100000002']) {
+      expect(hour.filter((s) => s.serial === serial).length).toBeLessThanOrEqual(60);
+    }
+    // Cuts still answer every switch-off: export never lasts for a raise that was held.
+    expect(Math.abs(plant.grid())).toBeLessThanOrEqual(320);
+    expect(worstExport).toBeGreaterThanOrEqual(-320);
+  });
+
   it('keeps a point every 5 s for 15 minutes and a sentence', () => {
     const { plant, config } = twoInverterHouse(700);
     const { controller } = controllerOver(plant, config);

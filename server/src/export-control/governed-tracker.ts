@@ -14,6 +14,7 @@ import {
   isPending,
   isPresent,
   newRecord,
+  noteCommand,
   joinNames,
   recordKey,
   setState as set,
@@ -177,6 +178,7 @@ export class GovernedTracker {
   }
 
   private send(record: GovernedRecord, watts: number, now: number): void {
+    noteCommand(record, now);
     record.requestedW = watts;
     record.sentAt = now;
     record.confirmedAt = null;
