@@ -85,8 +85,12 @@ export function commandsInLastHour(record: GovernedRecord, now: number): number 
   return record.commandTimes.filter((t) => now - t < HOUR_MS).length;
 }
 
-/** Notes a command sent at `now`, forgetting those more than an hour old. */
-export function noteCommand(record: GovernedRecord, now: number): void {
+/** A request sent at `now`: pending, not settled, counted (commands of over an hour ago forgotten). */
+export function noteRequest(record: GovernedRecord, watts: number, now: number): void {
+  record.requestedW = watts;
+  record.sentAt = now;
+  record.confirmedAt = null;
+  record.settled = false;
   record.commandTimes = record.commandTimes.filter((t) => now - t < HOUR_MS);
   record.commandTimes.push(now);
 }

@@ -14,7 +14,7 @@ import {
   isPending,
   isPresent,
   newRecord,
-  noteCommand,
+  noteRequest,
   joinNames,
   recordKey,
   setState as set,
@@ -178,11 +178,7 @@ export class GovernedTracker {
   }
 
   private send(record: GovernedRecord, watts: number, now: number): void {
-    noteCommand(record, now);
-    record.requestedW = watts;
-    record.sentAt = now;
-    record.confirmedAt = null;
-    record.settled = false;
+    noteRequest(record, watts, now);
     this.dispatch(record, watts);
   }
 
