@@ -11,7 +11,6 @@
 //   node bench/export-control.mjs
 //   EXPORT_BENCH_SEED=<n>   another seed (default 7, the gateway's default SIM_SEED)
 //   EXPORT_BENCH_HOURS=<h>  a shorter day from 04:00 (default 18: 04:00–22:00, the sun's day)
-import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
@@ -25,6 +24,7 @@ const { SimulatedFleet } = await load('server/src/export-control/simulated-fleet
 const { ExportController } = await load('server/src/export-control/export-controller.ts');
 const { minutesInZone } = await load('server/src/export-control/local-minutes.ts');
 const { ImportBreakdown, CommandBreakdown } = await import('./lib/export-control-breakdown.mjs');
+const { HouseMeter } = await import('./lib/house-meter.mjs');
 
 const SEED = Number(process.env.EXPORT_BENCH_SEED ?? 7);
 // The sun's day (sunrise about 05:15, sunset about 21:30 local time): the night before and
@@ -54,20 +54,6 @@ const pct = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 const sum = (phases) => phases[0] + phases[1] + phases[2];
-
-/** A grid meter over the house: a reading a second, never stale (the bench's meter works). */
-class HouseMeter extends EventEmitter {
-  reading = null;
-  configured() {
-    return true;
-  }
-  state() {
-    return this.reading ? 'ok' : 'stale';
-  }
-  usable() {
-    return this.reading;
-  }
-}
 
 /** One day; `off` (production and grid, W per second of the day) from the run without control, or null. */
 async function runDay(control, off) {
