@@ -11,7 +11,6 @@
 //   node bench/export-control.mjs
 //   EXPORT_BENCH_SEED=<n>   another seed (default 7, the gateway's default SIM_SEED)
 //   EXPORT_BENCH_HOURS=<h>  a shorter day from 04:00 (default 18: 04:00–22:00, the sun's day)
-import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
@@ -24,6 +23,8 @@ const { SimulatedHouse, spreadOverPhases } = await load('server/src/device/house
 const { SimulatedFleet } = await load('server/src/export-control/simulated-fleet.ts');
 const { ExportController } = await load('server/src/export-control/export-controller.ts');
 const { minutesInZone } = await load('server/src/export-control/local-minutes.ts');
+const { ImportBreakdown, CommandBreakdown } = await import('./lib/export-control-breakdown.mjs');
+const { HouseMeter } = await import('./lib/house-meter.mjs');
 
 const SEED = Number(process.env.EXPORT_BENCH_SEED ?? 7);
 // The sun's day (sunrise about 05:15, sunset about 21:30 local time): the night before and
@@ -54,22 +55,9 @@ const pct = (values, p) => {
 };
 const sum = (phases) => phases[0] + phases[1] + phases[2];
 
-/** A grid meter over the house: a reading a second, never stale (the bench's meter works). */
-class HouseMeter extends EventEmitter {
-  reading = null;
-  configured() {
-    return true;
-  }
-  state() {
-    return this.reading ? 'ok' : 'stale';
-  }
-  usable() {
-    return this.reading;
-  }
-}
-
-/** One day; `offProduction` (W per second of the day) from the run without control, or null. */
-async function runDay(control, offProduction) {
+/** One day; `off` (production and grid, W per second of the day) from the run without control, or null. */
+async function runDay(control, off) {
+  const offProduction = off?.production ?? null;
   const kit = await createKit({
     inverters: DEMO_INVERTERS.map((d) => ({ serial: d.serial, name: d.name, strings: d.strings })),
     start: START,
@@ -85,11 +73,14 @@ async function runDay(control, offProduction) {
   });
   const fleet = new SimulatedFleet({ device: kit.sim, clock: kit.clock, firmware: 'v24' });
   const sends = [];
+  const commandCauses = new CommandBreakdown(HYSTERESIS_W);
+  const importCauses = new ImportBreakdown(TARGET_W, HYSTERESIS_W);
   const countingFleet = {
     now: () => fleet.now(),
     inverters: () => fleet.inverters(),
     sendTemporaryLimit(device, serial, watts) {
       sends.push({ t: now(), serial });
+      commandCauses.sent(now(), serial, watts);
       return fleet.sendTemporaryLimit(device, serial, watts);
     },
   };
@@ -127,6 +118,20 @@ async function runDay(control, offProduction) {
   const dayStart = now();
   const end = dayStart + HOURS * HOUR_MS;
   const production = new Float32Array(HOURS * 3600);
+  const gridBySecond = new Float32Array(HOURS * 3600);
+  const upperOf = Object.fromEntries(config.inverters.map((i) => [i.serial, i.upper_w]));
+  // The controller's public status, with what the breakdown needs beside it.
+  const status = () => {
+    const s = controller.status();
+    return {
+      state: s.state,
+      inverters: s.inverters.map((i) => ({
+        ...i,
+        upper_w: upperOf[i.serial],
+        sunHeld: /sun holds/i.test(i.reason),
+      })),
+    };
+  };
   let importWs = 0;
   let exportWs = 0;
   let nextMeter = dayStart;
@@ -154,16 +159,22 @@ async function runDay(control, offProduction) {
       controller.start();
       started = true;
     }
-    if (control) controller.step();
+    if (control) {
+      controller.step();
+      commandCauses.classify(status);
+    }
     const second = Math.floor((t - dayStart) / 1000);
     if (second < production.length) {
       production[second] = Math.max(production[second], produced);
+      if (t % 1000 === 0) gridBySecond[second] = grid;
+      if (off) importCauses.add(t, tick, grid, off.grid[second], status);
       if (offProduction && t % 1000 === 0 && offProduction[second] >= consumption) {
         coverErrors.push(Math.abs(grid - TARGET_W));
       }
     }
     // Load steps: the household's consumption a second ago against now (a pure function of time).
     const before = sum(house.consumption(t - 1000).active);
+    importCauses.noteConsumption(t, consumption - before);
     if (before - consumption >= STEP_DOWN_W && t - lastStepAt > 5_000) {
       lastStepAt = t;
       if (open) steps.push(open);
@@ -187,7 +198,10 @@ async function runDay(control, offProduction) {
     importWh: importWs / 3600,
     exportWh: exportWs / 3600,
     production,
+    grid: gridBySecond,
     sends,
+    commandCauses,
+    importCauses,
     steps,
     coverErrors,
     seconds: (performance.now() - host) / 1000,
@@ -196,7 +210,7 @@ async function runDay(control, offProduction) {
 }
 
 const off = await runDay(false, null);
-const on = await runDay(true, off.production);
+const on = await runDay(true, off);
 
 const serials = DEMO_INVERTERS.map((d) => d.serial);
 const names = Object.fromEntries(DEMO_INVERTERS.map((d) => [d.serial, d.name]));
@@ -234,6 +248,7 @@ console.log(`  export with control: ${fmt(exportShare, 2)} % of the day without 
 console.log(
   `  import with control: ${importRise >= 0 ? '+' : ''}${fmt(importRise, 2)} % against the day without (target ≤ +5 %)`,
 );
+for (const line of on.importCauses.lines(fmt)) console.log(line);
 console.log('');
 const fleetHours = perHour(on.sends, null);
 const active = fleetHours.map((n, h) => [n, h]).filter(([n]) => n > 0);
@@ -248,6 +263,7 @@ for (const serial of serials) {
     `  ${names[serial].padEnd(12)} per hour: max ${String(Math.max(...hours)).padStart(3)} (${hourLabel(busiest)}), total ${hours.reduce((s, n) => s + n, 0)}`,
   );
 }
+for (const line of on.commandCauses.lines()) console.log(line);
 console.log(
   `  by hour (fleet): ${fleetHours
     .map((n, h) => (n ? `${hourLabel(h)} ${n}` : ''))

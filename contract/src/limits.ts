@@ -175,3 +175,9 @@ export const EXPORT_CONTROL_LIMIT_W: Range = { min: 0, max: 65_535 };
 export const EXPORT_CONTROL_CONFIRM_TOLERANCE = 0.02;
 /** A limit not confirmed within this long opens an alert and sends the inverter to its fallback. */
 export const EXPORT_CONTROL_CONFIRM_TIMEOUT_MS = 30_000;
+/**
+ * Limit commands per inverter in any hour: once this many less the reserve were sent in the
+ * last hour, increases wait; decreases never do (the reserve is theirs).
+ */
+export const EXPORT_CONTROL_COMMANDS_PER_HOUR = 60;
+export const EXPORT_CONTROL_DECREASE_RESERVE = 10;

@@ -81,6 +81,36 @@ describe('planCommands', () => {
     expect(commands).toEqual([{ key: 'down', watts: 300 }]);
   });
 
+  it('while the house imports sends no decrease, while it exports no increase', () => {
+    const plan = [
+      planned({ key: 'up', from_w: 200, to_w: 400 }),
+      planned({ key: 'down', from_w: 600, to_w: 300 }),
+    ];
+    expect(planCommands(plan, 20, 1)).toEqual([{ key: 'up', watts: 400 }]);
+    expect(planCommands(plan, 20, -1)).toEqual([{ key: 'down', watts: 300 }]);
+    expect(planCommands(plan, 20)).toHaveLength(2);
+  });
+
+  it('gives a change one inverter can take whole to the least used one that follows its limit', () => {
+    const plan = [
+      planned({ key: 'a', from_w: 100, to_w: 160, follows: true, recentCommands: 30 }),
+      planned({ key: 'b', from_w: 120, to_w: 180, follows: true, recentCommands: 5 }),
+      planned({ key: 'shaded', from_w: 120, to_w: 120, follows: false, recentCommands: 0 }),
+    ];
+    expect(planCommands(plan, 20, 1)).toEqual([{ key: 'b', watts: 240 }]);
+  });
+
+  it('shares a change no inverter can take alone within its share’s margin', () => {
+    const plan = [
+      planned({ key: 'a', from_w: 100, to_w: 400, follows: true }),
+      planned({ key: 'b', from_w: 100, to_w: 400, follows: true }),
+    ];
+    expect(planCommands(plan, 20, 1)).toEqual([
+      { key: 'a', watts: 400 },
+      { key: 'b', watts: 400 },
+    ]);
+  });
+
   it('drops changes smaller than the hysteresis', () => {
     const commands = planCommands(
       [planned({ key: 'a', from_w: 400, to_w: 410 }), planned({ key: 'b', to_w: 300 })],

@@ -57,6 +57,34 @@ export interface PlannedLimit {
   readonly upper_w: number;
   /** An increase now would come sooner than the command spacing after its last one. */
   readonly increaseHeld: boolean;
+  /** Its output follows its limit (not held by the sun): a change of limit shows in the meter. */
+  readonly follows?: boolean;
+  /** Limit commands it was sent in the last hour (the one that takes a change alone is the least used). */
+  readonly recentCommands?: number;
+}
+
+/** How far from its share an inverter that takes a change alone may go: share of its upper limit. */
+export const LONE_CHANGE_SHARE = 0.1;
+
+/**
+ * One inverter that can take a whole change alone, or null: its output follows its limit, the
+ * new limit stays within its bounds and within 10 % of its upper limit (at least twice the
+ * hysteresis) of its share. The least used in the last hour, then the one with most room.
+ */
+export function loneTaker(
+  plan: readonly PlannedLimit[],
+  change_w: number,
+  hysteresis_w: number,
+): PlannedLimit | null {
+  const fits = plan.filter((p) => {
+    if (!p.follows || (change_w > 0 && p.increaseHeld)) return false;
+    const next = p.from_w + change_w;
+    const tolerance = Math.max(2 * hysteresis_w, LONE_CHANGE_SHARE * p.upper_w);
+    return next >= p.lower_w && next <= p.upper_w && Math.abs(next - p.to_w) <= tolerance;
+  });
+  const room = (p: PlannedLimit) => (change_w < 0 ? p.from_w - p.lower_w : p.upper_w - p.from_w);
+  fits.sort((a, b) => (a.recentCommands ?? 0) - (b.recentCommands ?? 0) || room(b) - room(a));
+  return fits[0] ?? null;
 }
 
 export interface LimitCommand {
@@ -69,11 +97,19 @@ export interface LimitCommand {
  * by the spacing), then increases not held back by the spacing. A change smaller than the
  * hysteresis gets no command; when many such small changes add up to the hysteresis or more
  * (several inverters sharing one change), the sum goes to the inverter that can take it best,
- * so that a change is never lost by being split.
+ * so that a change is never lost by being split. With `direction` (+1: the house imports,
+ * −1: it exports) only changes that way are sent: lowering a limit while the house imports
+ * (a sun-held inverter's room trimmed) or raising one while it exports changes nothing the
+ * meter would see, and only costs a command and a wait.
  */
-export function planCommands(plan: readonly PlannedLimit[], hysteresis_w: number): LimitCommand[] {
+export function planCommands(
+  plan: readonly PlannedLimit[],
+  hysteresis_w: number,
+  direction: -1 | 0 | 1 = 0,
+): LimitCommand[] {
   const targets = new Map(plan.map((p) => [p.key, p.to_w]));
   for (const sign of [-1, 1]) {
+    if (direction !== 0 && sign !== direction) continue;
     const small = plan.filter(
       (p) => Math.sign(p.to_w - p.from_w) === sign && !worthCommand(p.from_w, p.to_w, hysteresis_w),
     );
@@ -89,8 +125,18 @@ export function planCommands(plan: readonly PlannedLimit[], hysteresis_w: number
   const commands = plan
     .map((p) => ({ p, watts: targets.get(p.key) ?? p.from_w }))
     .filter(({ p, watts }) => worthCommand(p.from_w, watts, hysteresis_w));
-  const decreases = commands.filter(({ p, watts }) => watts < p.from_w);
-  const increases = commands.filter(({ p, watts }) => watts > p.from_w && !p.increaseHeld);
+  const decreases = commands.filter(({ p, watts }) => watts < p.from_w && direction <= 0);
+  const increases = commands.filter(
+    ({ p, watts }) => watts > p.from_w && !p.increaseHeld && direction >= 0,
+  );
+  const chosen = direction > 0 ? increases : direction < 0 ? decreases : [];
+  if (chosen.length > 1) {
+    // A change several inverters would share goes to one when one can take it whole: one
+    // command and one wait instead of several (a kettle's cycles would cost every inverter).
+    const change = chosen.reduce((sum, { p, watts }) => sum + (watts - p.from_w), 0);
+    const taker = loneTaker(plan, change, hysteresis_w);
+    if (taker) return [{ key: taker.key, watts: Math.round(taker.from_w + change) }];
+  }
   return [...decreases, ...increases].map(({ p, watts }) => ({ key: p.key, watts }));
 }
 

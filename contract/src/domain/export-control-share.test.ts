@@ -46,8 +46,32 @@ describe('sun-held inverters', () => {
   });
 
   it('a shaded input counts only the free inputs’ room', () => {
-    const half = inverter({ key: 'a', power_w: 300, limit_w: 400, inputs_w: [200, 100] });
-    expect(usableOutput(half)).toBe(300 + 200);
+    const half = inverter({ key: 'a', power_w: 392, limit_w: 400, inputs_w: [205, 190] });
+    expect(usableOutput(half)).toBe(392 + 200);
+  });
+
+  it('clearly below its limit it is sun-held as a whole, a strong input notwithstanding', () => {
+    // An HMS-2000 capping its whole output: two inputs above a quarter of the limit are not
+    // capped by it, so it cannot give more by a higher limit.
+    const hms = inverter({
+      key: 'a',
+      upper_w: 2000,
+      power_w: 700,
+      limit_w: 952,
+      inputs_w: [248, 248, 119, 112],
+    });
+    expect(usableOutput(hms)).toBe(700);
+  });
+
+  it('a few percent below its limit the limit still holds it (conversion losses)', () => {
+    const hmt = inverter({
+      key: 'a',
+      upper_w: 2250,
+      power_w: 118,
+      limit_w: 122,
+      inputs_w: [23, 24, 23, 24, 28, 5],
+    });
+    expect(usableOutput(hmt)).toBeCloseTo(118 + (5 / 6) * (2250 - 122), 5);
   });
 
   it('nothing is known to be sun-held without a known limit or inputs', () => {
@@ -57,10 +81,17 @@ describe('sun-held inverters', () => {
 });
 
 describe('shareLimits', () => {
+  it('asks a limit-held inverter as much more as it gives below its limit (at most 3 %)', () => {
+    const lagging = inverter({ key: 'a', power_w: 388, limit_w: 400, inputs_w: [200, 200] });
+    expect(shareLimits([lagging], 500).get('a')).toBe(Math.round((500 * 400) / 388));
+    const far = inverter({ key: 'a', power_w: 370, limit_w: 400, inputs_w: [200, 200] });
+    expect(shareLimits([far], 500).get('a')).toBe(Math.round(500 / 0.97));
+  });
+
   it('shares by upper limits', () => {
     const all = [
-      inverter({ key: 'a', upper_w: 800, limit_w: 800, inputs_w: [400, 400] }),
-      inverter({ key: 'b', upper_w: 400, limit_w: 400, inputs_w: [200, 200] }),
+      inverter({ key: 'a', upper_w: 800, power_w: 800, limit_w: 800, inputs_w: [400, 400] }),
+      inverter({ key: 'b', upper_w: 400, power_w: 400, limit_w: 400, inputs_w: [200, 200] }),
     ];
     const limits = shareLimits(all, 600);
     expect(limits.get('a')).toBe(400);
@@ -69,8 +100,22 @@ describe('shareLimits', () => {
 
   it('keeps each within its lower and upper limit', () => {
     const all = [
-      inverter({ key: 'a', lower_w: 100, upper_w: 800, limit_w: 800, inputs_w: [400, 400] }),
-      inverter({ key: 'b', lower_w: 0, upper_w: 200, limit_w: 200, inputs_w: [100, 100] }),
+      inverter({
+        key: 'a',
+        lower_w: 100,
+        upper_w: 800,
+        power_w: 800,
+        limit_w: 800,
+        inputs_w: [400, 400],
+      }),
+      inverter({
+        key: 'b',
+        lower_w: 0,
+        upper_w: 200,
+        power_w: 200,
+        limit_w: 200,
+        inputs_w: [100, 100],
+      }),
     ];
     const low = shareLimits(all, 50);
     expect(low.get('a')).toBeGreaterThanOrEqual(100);

@@ -7,6 +7,12 @@
 /** An input giving less than this share of its part of the limit is held by the sun. */
 export const SUN_HELD_INPUT_SHARE = 0.97;
 /**
+ * An inverter giving less than this share of its limit is held by the sun as a whole. Looser
+ * than the inputs' rule: inverters give a few percent below their limit (conversion, the
+ * limit's 0.1 % steps) while the limit holds them.
+ */
+export const SUN_HELD_OUTPUT_SHARE = 0.9;
+/**
  * Room a sun-held inverter keeps above what it produces, as a share of its upper limit (at
  * least SUN_HELD_HEADROOM_MIN_W): enough that it stays "clearly below its limit" while the sun
  * holds it (so the rule does not flip from one decision to the next), and that a brightening
@@ -32,6 +38,14 @@ export interface ShareCandidate {
 export function usableOutput(inverter: ShareCandidate): number {
   const { upper_w, limit_w, inputs_w, power_w } = inverter;
   if (limit_w === null || limit_w <= 0 || inputs_w.length === 0) return upper_w;
+  // Clearly below its limit, the limit holds nothing back: most inverters (HMS, HMT) cap their
+  // whole output, so a strong input above its part of the limit is not capped by it. Counting
+  // such inputs as room would give this inverter a share it cannot produce and starve the
+  // others (the house imports while the sun could cover it); too little is the safe side, as
+  // the others take the rest and it gets more once they are all at their upper limits.
+  if (Math.max(0, power_w) < SUN_HELD_OUTPUT_SHARE * limit_w) {
+    return Math.min(upper_w, Math.max(0, power_w));
+  }
   const perInput = limit_w / inputs_w.length;
   const held = inputs_w.filter((w) => w < SUN_HELD_INPUT_SHARE * perInput).length;
   if (held === 0) return upper_w;
@@ -89,6 +103,19 @@ function fill(bands: readonly Band[], total: number): number[] {
 }
 
 /**
+ * How much more limit than output an inverter the limit holds needs: inverters give a few
+ * percent below their limit (conversion, the limit's 0.1 % steps). Without it the house sits
+ * that much above the target, inside the hysteresis where nothing corrects it. At most the
+ * inputs' margin (3 %); 1 for an inverter the sun holds.
+ */
+export function trackingRatio(inverter: ShareCandidate): number {
+  const { limit_w, power_w } = inverter;
+  if (limit_w === null || power_w <= 0 || power_w >= limit_w) return 1;
+  if (power_w < SUN_HELD_OUTPUT_SHARE * limit_w || isSunHeld(inverter)) return 1;
+  return Math.min(1 / SUN_HELD_INPUT_SHARE, limit_w / power_w);
+}
+
+/**
  * Shares `needed_w` among the inverters by their upper limits, each within [lower, upper].
  * An inverter the sun holds back is first expected to give no more than it can (the rest goes
  * to the others), and its limit is what it gives plus a little headroom; only when the others
@@ -122,7 +149,11 @@ export function shareLimits(
     const headroom = sunHeldHeadroom(i.upper_w);
     const kept =
       i.limit_w !== null && i.limit_w >= output + headroom && i.limit_w <= output + 3 * headroom;
-    const limit = atCap ? (kept ? (i.limit_w ?? output) : output + headroom) : output;
+    const limit = atCap
+      ? kept
+        ? (i.limit_w ?? output)
+        : output + headroom
+      : output * trackingRatio(i);
     result.set(i.key, Math.min(i.upper_w, Math.max(i.lower_w, Math.round(limit))));
   });
   return result;

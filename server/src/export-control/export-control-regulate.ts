@@ -11,7 +11,16 @@ import {
 } from '@heliodtu/contract/domain/export-control-share';
 import { planCommands, withinHysteresis } from '@heliodtu/contract/domain/export-control-decide';
 import type { GovernableInverter } from './export-control-port.js';
-import { currentLimit, recordKey, type GovernedRecord } from './governed-record.js';
+import {
+  EXPORT_CONTROL_COMMANDS_PER_HOUR,
+  EXPORT_CONTROL_DECREASE_RESERVE,
+} from '@heliodtu/contract/limits';
+import {
+  commandsInLastHour,
+  currentLimit,
+  recordKey,
+  type GovernedRecord,
+} from './governed-record.js';
 
 /** One governed inverter control may change now. */
 export interface Candidate {
@@ -47,8 +56,7 @@ export function regulate(
     key: recordKey(c.record.device, c.record.serial),
     lower_w: c.lower_w,
     upper_w: c.upper_w,
-    // Live data may be older than a confirmed cut: the limit caps what it gives now.
-    power_w: Math.min(c.inverter.power_w ?? 0, currentLimit(c.record, c.inverter) ?? Infinity),
+    power_w: assumedPower(c),
     limit_w: currentLimit(c.record, c.inverter),
     inputs_w: c.inverter.inputs_w,
   }));
@@ -64,7 +72,9 @@ export function regulate(
   const limits = shareLimits(share, needed);
   const spacingMs = config.command_spacing_s * 1000;
   const plan = candidates.map((c, n) => {
-    const key = share[n]?.key ?? '';
+    const candidate = share[n];
+    const key = candidate?.key ?? '';
+    const recent = commandsInLastHour(c.record, now);
     const from = currentLimit(c.record, c.inverter) ?? c.upper_w;
     return {
       key,
@@ -72,10 +82,14 @@ export function regulate(
       to_w: limits.get(key) ?? from,
       lower_w: c.lower_w,
       upper_w: c.upper_w,
-      increaseHeld: c.record.lastIncreaseAt !== null && now - c.record.lastIncreaseAt < spacingMs,
+      increaseHeld:
+        (c.record.lastIncreaseAt !== null && now - c.record.lastIncreaseAt < spacingMs) ||
+        recent >= EXPORT_CONTROL_COMMANDS_PER_HOUR - EXPORT_CONTROL_DECREASE_RESERVE,
+      follows: candidate ? !isSunHeld(candidate) : false,
+      recentCommands: recent,
     };
   });
-  const planned = planCommands(plan, hysteresis_w).filter(
+  const planned = planCommands(plan, hysteresis_w, grid_w > target_w ? 1 : -1).filter(
     (command) =>
       !cutsOnly || command.watts < (plan.find((p) => p.key === command.key)?.from_w ?? 0),
   );
@@ -93,6 +107,23 @@ export function regulate(
   // Increases held back by the command spacing wait; changes too small to send hold.
   const spacing = plan.some((p) => p.increaseHeld && p.to_w > p.from_w);
   return { state: spacing ? 'waiting' : 'holding', commands: [] };
+}
+
+/**
+ * What an inverter gives now as far as a decision can tell. Its live data may be older than a
+ * limit it confirmed (a cut answering export does not wait for it): then it counts as giving
+ * its new limit, never what it gave before. After an increase that is more than it may give,
+ * so a cut computed from it is too small rather than too large (the house never swings from
+ * export into import on old data); the next decision, on fresh data, does the rest.
+ */
+function assumedPower(c: Candidate): number {
+  const limit = currentLimit(c.record, c.inverter);
+  const power = c.inverter.power_w ?? 0;
+  if (limit === null) return power;
+  const { confirmedAt } = c.record;
+  const dataAt = c.inverter.data_at;
+  const stale = confirmedAt !== null && (dataAt === null || dataAt <= confirmedAt);
+  return stale ? limit : Math.min(power, limit);
 }
 
 /** A governed inverter as a candidate, its upper limit never above its own maximum. */

@@ -75,6 +75,25 @@ describe('ExportController on a fake plant', () => {
     expect((backAt ?? Infinity) - stepAt).toBeLessThanOrEqual(8_000);
   });
 
+  it('a cut on live data older than a raise it follows is not too deep (no swing into import)', () => {
+    const { plant, config } = twoInverterHouse(400);
+    plant.dataEveryMs = 15_000; // a DTU polling many inverters in turn
+    const { controller } = controllerOver(plant, config);
+    controller.start();
+    plant.run(120_000, controller);
+    expect(Math.abs(plant.grid())).toBeLessThanOrEqual(20);
+    plant.load_w = 900;
+    // Raised and confirmed; the inverters' live data still shows what they gave before.
+    plant.run(4_000, controller);
+    plant.load_w = 800;
+    let highest = -Infinity;
+    plant.run(12_000, controller, () => {
+      highest = Math.max(highest, plant.grid());
+    });
+    // Counting the old output (about 400 W) the cut would go to 300 W: 500 W of import.
+    expect(highest).toBeLessThanOrEqual(120);
+  });
+
   it('answers a load step up by raising the limits again', () => {
     const { plant, config } = twoInverterHouse(400);
     const { controller } = controllerOver(plant, config);
@@ -323,6 +342,29 @@ describe('ExportController on a fake plant', () => {
     for (const serial of ['114100000001', '114100000002']) {
       expect(hour.filter((s) => s.serial === serial).length).toBeLessThanOrEqual(60);
     }
+  });
+
+  it('a load that cycles every 20 s costs each inverter at most 60 commands an hour, never delaying a cut', () => {
+    const { plant, config } = twoInverterHouse(700);
+    const { controller } = controllerOver(plant, config);
+    controller.start();
+    plant.run(60_000, controller);
+    const from = plant.sent.length;
+    let tick = 0;
+    let worstExport = 0;
+    plant.run(HOUR, controller, () => {
+      tick += 1;
+      // A 300 W load on for 10 s, off for 10 s, all hour long.
+      plant.load_w = 700 + (Math.floor(tick / 40) % 2 === 0 ? 300 : 0);
+      worstExport = Math.min(worstExport, plant.grid());
+    });
+    const hour = plant.sent.slice(from);
+    for (const serial of ['114100000001', '114100000002']) {
+      expect(hour.filter((s) => s.serial === serial).length).toBeLessThanOrEqual(60);
+    }
+    // Cuts still answer every switch-off: export never lasts for a raise that was held.
+    expect(Math.abs(plant.grid())).toBeLessThanOrEqual(320);
+    expect(worstExport).toBeGreaterThanOrEqual(-320);
   });
 
   it('keeps a point every 5 s for 15 minutes and a sentence', () => {

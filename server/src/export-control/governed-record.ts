@@ -19,6 +19,8 @@ export interface GovernedRecord {
   /** Confirmed, then newer live data, then a newer meter reading: ready for its next change. */
   settled: boolean;
   lastIncreaseAt: number | null;
+  /** When control sent it limits within the last hour or so (the hourly command budget). */
+  commandTimes: number[];
   pausedUntil: number | null;
   /** A command it did not confirm in time: at its fallback until then, alert condition on. */
   unconfirmedUntil: number | null;
@@ -42,6 +44,7 @@ export function newRecord(device: string, serial: string): GovernedRecord {
     confirmedW: null,
     settled: true,
     lastIncreaseAt: null,
+    commandTimes: [],
     pausedUntil: null,
     unconfirmedUntil: null,
     state: 'released',
@@ -73,6 +76,23 @@ export function isPresent(
 /** The limit it runs under now as control sees it: its last request, else its read-back. */
 export function currentLimit(record: GovernedRecord, inverter: GovernableInverter): number | null {
   return record.requestedW ?? inverter.readback_w;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Limit commands control sent it in the hour before `now`. */
+export function commandsInLastHour(record: GovernedRecord, now: number): number {
+  return record.commandTimes.filter((t) => now - t < HOUR_MS).length;
+}
+
+/** A request sent at `now`: pending, not settled, counted (commands of over an hour ago forgotten). */
+export function noteRequest(record: GovernedRecord, watts: number, now: number): void {
+  record.requestedW = watts;
+  record.sentAt = now;
+  record.confirmedAt = null;
+  record.settled = false;
+  record.commandTimes = record.commandTimes.filter((t) => now - t < HOUR_MS);
+  record.commandTimes.push(now);
 }
 
 /** "A", "A and B", "A, B and C". */

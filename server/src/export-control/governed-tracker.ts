@@ -14,6 +14,7 @@ import {
   isPending,
   isPresent,
   newRecord,
+  noteRequest,
   joinNames,
   recordKey,
   setState as set,
@@ -177,10 +178,7 @@ export class GovernedTracker {
   }
 
   private send(record: GovernedRecord, watts: number, now: number): void {
-    record.requestedW = watts;
-    record.sentAt = now;
-    record.confirmedAt = null;
-    record.settled = false;
+    noteRequest(record, watts, now);
     this.dispatch(record, watts);
   }
 
