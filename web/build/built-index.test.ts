@@ -87,6 +87,16 @@ describe('the built index.html', () => {
     expect(firstLoad).toContain('/api/history/range');
   });
 
+  it("keeps the grid classes the history's stat cards choose by their number", () => {
+    const css = readdirSync(path.join(out, 'assets'))
+      .filter((name) => name.endsWith('.css'))
+      .map((name) => read(`assets/${name}`))
+      .join('\n');
+    // Five or six cards with the house's flow (issue 35): a class built from a number would be
+    // dropped from the build and the cards would stand two to a row.
+    for (const columns of [4, 5, 6]) expect(css).toContain(`.row-cols-lg-${columns}>`);
+  });
+
   it('starts the catalogue and the live data from an inline script, after the <base>', () => {
     const manifest = JSON.parse(read('.vite/manifest.json')) as Record<string, ManifestChunk>;
     const html = read('index.html');

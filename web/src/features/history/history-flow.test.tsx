@@ -31,13 +31,15 @@ vi.mock('uplot', () => ({ default: { paths: {} } }));
 const THEME: ChartTheme = {
   text: 'text',
   grid: 'grid',
-  palette: ['p0', 'p1', 'p2', 'p3'],
+  // As Bootstrap's: the consumption's orange is one of the inverters' colours too.
+  palette: ['green', 'p1', 'orange', 'p3'],
   flow: {
     consumption: 'orange',
-    grid: 'indigo',
+    grid: 'text',
     selfConsumed: 'green',
     exported: 'cyan',
     imported: 'red',
+    noMeter: 'grey',
   },
 };
 
@@ -124,9 +126,10 @@ describe('the history with a grid meter', () => {
       'Balcony',
       'Garage roof',
     ]);
-    // The inverters keep the palette they have without a meter; the flow takes its own colours,
-    // and the grid is dashed so it reads apart from the curves that are never negative.
-    expect(series.map((s) => s.stroke)).toEqual(['p0', 'orange', 'indigo', 'p1', 'p2']);
+    // The flow has colours of its own, which no inverter is given on such a day (the Garage
+    // roof skips the orange), and the grid is dashed so it reads apart from the curves that are
+    // never negative.
+    expect(series.map((s) => s.stroke)).toEqual(['green', 'orange', 'text', 'p1', 'p3']);
     expect(series[2]?.dash).toEqual([6, 4]);
     expect(series[1]?.dash).toBeUndefined();
     // The grid curve is import − export: negative while exporting.
@@ -187,7 +190,8 @@ describe('the history with a grid meter', () => {
       'Self-consumed',
       'Yield (no meter data)',
     ]);
-    expect(series.map((s) => s.fill)).toEqual(['red', 'cyan', 'green', 'p0']);
+    // The yield from before the meter in grey, apart from the self-consumed green.
+    expect(series.map((s) => s.fill)).toEqual(['red', 'cyan', 'green', 'grey']);
     // Each part's top edge; the 1st (before the meter) only has its yield.
     const data = drawn.last?.data ?? [];
     expect([1, 2, 3, 4].map((s) => data[s]?.[0])).toEqual([null, null, null, 8.1234]);
@@ -225,6 +229,8 @@ describe('the history with a grid meter', () => {
     renderPage('/history?view=year&date=2025-06-21', true);
     await screen.findByTestId('chart');
     expect(stat('Imported')).toHaveTextContent('2.00 kWh');
+    // Six cards: six to a row on a wide screen (a class the build keeps: written out whole).
+    expect(screen.getByTestId('stat-Yield').closest('.row')).toHaveClass('row-cols-lg-6');
     expect(drawnSeries().map((s) => s.label)).toEqual(['Imported', 'Exported', 'Self-consumed']);
   });
 });
@@ -233,7 +239,10 @@ describe('the history without a grid meter', () => {
   it('draws the Day chart as before: all inverters and each one, no flow cards', async () => {
     renderPage('/history', false);
     await screen.findByTestId('chart');
-    expect(drawnSeries().map((s) => s.label)).toEqual(['All inverters', 'Balcony', 'Garage roof']);
+    const series = drawnSeries();
+    expect(series.map((s) => s.label)).toEqual(['All inverters', 'Balcony', 'Garage roof']);
+    // Without a meter the inverters have the palette as it is.
+    expect(series.map((s) => s.stroke)).toEqual(['green', 'p1', 'orange']);
     expect(stat('Consumption')).not.toBeInTheDocument();
     expect(stat('Imported')).not.toBeInTheDocument();
     expect(screen.getByTestId('history-summary')).not.toHaveTextContent('House');
@@ -244,7 +253,7 @@ describe('the history without a grid meter', () => {
     await screen.findByTestId('chart');
     const series = drawnSeries();
     expect(series.map((s) => s.label)).toEqual(['Yield']);
-    expect(series[0]?.fill).toBe('p0');
+    expect(series[0]?.fill).toBe('green');
     expect(stat('Self-consumed')).not.toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByTestId('history-summary')).not.toHaveTextContent('House'),
