@@ -3,7 +3,8 @@
  * login, error and wait pages. The build puts only these into the first load; the rest of the
  * English catalogue follows as its own chunk (first-load budget, architecture "Budget").
  * The live view's dialogs and their results (livedialogs, apiresponse, devinfo, gridprofile,
- * eventlog) wait for the rest themselves (features/live/components/inverter-dialogs.tsx).
+ * eventlog) wait for the rest themselves (features/live/components/inverter-dialogs.tsx), and so
+ * do the screens that save or upload (saving: app/lazy-screen.tsx).
  */
 export const CORE_NAMESPACES = [
   'menu',
