@@ -84,6 +84,7 @@ describe('the built index.html', () => {
     expect(firstLoad).not.toContain('GenericParseError');
     expect(firstLoad).not.toContain('not a date:');
     expect(firstLoad).not.toMatch(/livedialogs"?:\{/);
+    expect(firstLoad).not.toMatch(/saving"?:\{/);
     expect(firstLoad).toContain('/api/history/range');
   });
 
