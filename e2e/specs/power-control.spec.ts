@@ -7,14 +7,21 @@ import { withOwnGateway } from '../fixtures/own-gateway.ts';
 // Issue 35 in Chromium, against a simulated gateway with the demo fleet and the simulated house
 // (SIM_METER=house): the House card on the live view, the Power control screen, its settings
 // saved and read back, control turned on until every governed inverter's limit is confirmed, and
-// "Read the meter now". One gateway for the file (it turns control on, which the other specs'
-// fleet must not feel), its tests in order.
+// "Read the meter now", the validation messages, and the limit dialog's note on a governed
+// inverter. One gateway for the file (it turns control on, which the other specs' fleet must not
+// feel), its tests in order. Device time runs 3× fast: a simulated inverter, like a real one,
+// reads its limit back first two minutes after start, and control takes over only an inverter
+// whose limit it knows.
 
 const test = appTest.extend<object, { houseGateway: string }>({
   houseGateway: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures it needs from this pattern
     async ({}, use) =>
-      withOwnGateway('power-control-', { SIM_FLEET: 'demo', SIM_METER: 'house' }, use),
+      withOwnGateway(
+        'power-control-',
+        { SIM_FLEET: 'demo', SIM_METER: 'house', SIM_SPEED: '3' },
+        use,
+      ),
     { scope: 'worker', timeout: 70_000 },
   ],
   baseURL: async ({ houseGateway }, use) => use(houseGateway),
@@ -88,6 +95,33 @@ test('the settings save and read back', async ({ page }) => {
   await expect(page.getByTestId('control-settings').getByLabel('Hysteresis')).toHaveValue('25');
 });
 
+test('refuses what the rules refuse, at the field, and saves nothing', async ({ page }) => {
+  await prepare(page, { authdata: ADMIN_AUTHDATA });
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('api/exportcontrol/config')) {
+      posts.push(request.url());
+    }
+  });
+  await page.goto('power-control');
+  const control = page.getByTestId('control-settings');
+  await control.getByRole('button', { name: 'Add inverter' }).click();
+  const chosen = control.getByRole('region').first();
+  await chosen.getByLabel('Lower limit').fill('900');
+  await chosen.getByLabel('Upper limit').fill('100');
+  await control.getByLabel('Target grid power').fill('20000');
+  await control.getByRole('button', { name: 'Save' }).click();
+  await expect(control.getByText('The upper limit cannot be below the lower limit.')).toBeVisible();
+  await expect(control.getByText('Enter a number from -10000 to 10000.')).toBeVisible();
+  await expect(chosen.getByLabel('Upper limit')).toHaveAttribute('aria-invalid', 'true');
+  expect(posts).toHaveLength(0);
+  await page.reload();
+  await expect(page.getByTestId('control-settings').getByLabel('Target grid power')).toHaveValue(
+    '-20',
+  );
+  await expect(page.getByTestId('control-settings').getByRole('region')).toHaveCount(0);
+});
+
 test('turning control on governs the chosen inverters with confirmed limits', async ({ page }) => {
   test.setTimeout(120_000);
   await prepare(page, { authdata: ADMIN_AUTHDATA });
@@ -95,6 +129,8 @@ test('turning control on governs the chosen inverters with confirmed limits', as
   const control = page.getByTestId('control-settings');
   // Every inverter of the fleet, chosen one by one.
   const add = control.getByRole('button', { name: 'Add inverter' });
+  // The choice appears once the fleet is known.
+  await expect(add).toBeVisible();
   while (await add.isVisible()) await add.click();
   const chosen = await control.getByRole('region').count();
   expect(chosen).toBeGreaterThan(1);
@@ -118,9 +154,26 @@ test('turning control on governs the chosen inverters with confirmed limits', as
     .toBe(true);
   const governed = page.locator('[data-testid^="governed-inverter-"]');
   await expect(governed).toHaveCount(chosen);
-  await expect(page.getByTestId('limit-state').filter({ hasText: 'confirmed' })).toHaveCount(
-    chosen,
-    { timeout: 15_000 },
-  );
+  // Each row says whether its limit is confirmed; control keeps regulating, so a new request may
+  // be pending on one of them at any moment.
+  await expect(page.getByTestId('limit-state')).toHaveCount(chosen, { timeout: 15_000 });
+  for (const state of await page.getByTestId('limit-state').all()) {
+    await expect(state).toHaveText(/^(confirmed|pending)$/);
+  }
+  await expect(
+    page.getByTestId('limit-state').filter({ hasText: 'confirmed' }).first(),
+  ).toBeVisible();
   await expect(page.getByTestId('control-sentence')).not.toHaveText(/is off/);
+});
+
+test('the limit dialog of a governed inverter says that control governs it', async ({ page }) => {
+  await prepare(page, { authdata: ADMIN_AUTHDATA });
+  await page.goto('');
+  await page.getByRole('tab', { name: /^Garage roof/ }).click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByRole('button', { name: 'Show or set the inverter limit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Limit settings' });
+  await expect(dialog.getByTestId('export-control-note')).toHaveText(
+    'Export control governs this inverter. A limit sent now pauses its control for 30 minutes; then control takes over again.',
+  );
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { HISTORY_PATHS } from '@heliodtu/contract/domain/history-dates';
+import { HISTORY_PATHS } from '@heliodtu/contract/domain/history-paths';
 import { ADMIN_AUTH } from './helpers/build-test-app.js';
 import { npmStart } from './helpers/npm-start.js';
 

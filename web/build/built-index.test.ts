@@ -67,6 +67,37 @@ describe('the built index.html', () => {
     for (const css of entry.css ?? []) expect(html).toContain(`href="./${css}"`);
   });
 
+  it('leaves out of the first load what only later screens and dialogs need', () => {
+    const manifest = JSON.parse(read('.vite/manifest.json')) as Record<string, ManifestChunk>;
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit('index.html');
+    const firstLoad = [...files].map(read).join('\n');
+    // The budget's margin (scripts/check-budget.mjs): the result code table (the Devices screen
+    // and the dialogs need it), the history's calendar helpers, and the texts of the live view's
+    // dialogs, which load with the rest of the catalogue.
+    expect(firstLoad).not.toContain('GenericParseError');
+    expect(firstLoad).not.toContain('not a date:');
+    expect(firstLoad).not.toMatch(/livedialogs"?:\{/);
+    expect(firstLoad).not.toMatch(/saving"?:\{/);
+    expect(firstLoad).toContain('/api/history/range');
+  });
+
+  it("keeps the grid classes the history's stat cards choose by their number", () => {
+    const css = readdirSync(path.join(out, 'assets'))
+      .filter((name) => name.endsWith('.css'))
+      .map((name) => read(`assets/${name}`))
+      .join('\n');
+    // Five or six cards with the house's flow (issue 35): a class built from a number would be
+    // dropped from the build and the cards would stand two to a row.
+    for (const columns of [4, 5, 6]) expect(css).toContain(`.row-cols-lg-${columns}>`);
+  });
+
   it('starts the catalogue and the live data from an inline script, after the <base>', () => {
     const manifest = JSON.parse(read('.vite/manifest.json')) as Record<string, ManifestChunk>;
     const html = read('index.html');

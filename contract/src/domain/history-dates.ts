@@ -1,19 +1,8 @@
 /**
- * Energy history (issue 14, a HelioDTU extension beyond the OpenDTU API): route paths, query
- * limits and calendar helpers. Free of zod so the web can import these at run time; the wire
+ * Energy history (issue 14, a HelioDTU extension beyond the OpenDTU API): query limits and
+ * calendar helpers (the route paths are in history-paths.ts). Free of zod so the web can import these at run time; the wire
  * schemas are in `contract/src/history.ts`.
  */
-
-/** Route paths of the history API. `day`, `month`, … take the query parameters documented there. */
-export const HISTORY_PATHS = {
-  /** Cheap feature detection: first/last day with data, today's local date, inverters. */
-  range: '/api/history/range',
-  day: '/api/history/day',
-  month: '/api/history/month',
-  year: '/api/history/year',
-  years: '/api/history/years',
-  export: '/api/history/export.csv',
-} as const;
 
 /** Length of one power bucket (average and maximum of the polls inside it). */
 export const HISTORY_BUCKET_MINUTES = 5;

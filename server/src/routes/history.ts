@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   HISTORY_EXPORT_MAX_DAYS,
-  HISTORY_PATHS,
   HISTORY_RESOLUTIONS,
   HISTORY_YEAR_MAX,
   HISTORY_YEAR_MIN,
@@ -14,6 +13,7 @@ import {
   type HistoryErrorCode,
   type HistoryResolution,
 } from '@heliodtu/contract/domain/history-dates';
+import { HISTORY_PATHS } from '@heliodtu/contract/domain/history-paths';
 import {
   HISTORY_DEVICE_PARAM,
   type HistoryDay,

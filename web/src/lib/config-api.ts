@@ -30,7 +30,7 @@ export function useConfig<T>(area: string, path?: string) {
 export function failedSaveResult(error: unknown): ApiResult {
   return {
     type: 'danger',
-    message: translate('base.SaveFailed', { reason: failureReason(error) }),
+    message: translate('saving.SaveFailed', { reason: failureReason(error) }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { HistoryRange } from '@heliodtu/contract/history';
-import { HISTORY_PATHS } from '@heliodtu/contract/domain/history-dates';
+import { HISTORY_PATHS } from '@heliodtu/contract/domain/history-paths';
 import { ApiError, apiRequest } from './api-client';
 import { readAccessOpen } from './early-start';
 import { readStoredUser } from './session';

@@ -149,7 +149,9 @@ export function useUploadFlow(stallMs = UPLOAD_STALL_MS) {
 
 /** The words for a failure: the gateway's own text verbatim (spec §7), ours translated. */
 export function uploadFailureText(
-  t: (key: 'base.UploadAborted' | 'base.UploadConnectionLost' | 'base.UploadTimeout') => string,
+  t: (
+    key: 'saving.UploadAborted' | 'saving.UploadConnectionLost' | 'saving.UploadTimeout',
+  ) => string,
   failure: UploadFailure,
   hashText: string,
 ): string {
@@ -158,11 +160,11 @@ export function uploadFailureText(
     case 'http':
       return failure.message;
     case 'aborted':
-      return t('base.UploadAborted');
+      return t('saving.UploadAborted');
     case 'connection':
-      return t('base.UploadConnectionLost');
+      return t('saving.UploadConnectionLost');
     case 'timeout':
-      return t('base.UploadTimeout');
+      return t('saving.UploadTimeout');
     case 'hash':
       return hashText;
   }

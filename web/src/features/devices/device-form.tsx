@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ApiResult } from '@heliodtu/contract/envelope';
 import { ResultAlert, type ShownResult } from '@/components/ui/result-alert';
-import { withDeviceProblemReason } from '@/lib/device-problem-text';
+import { withDeviceProblemReason } from './device-problem-reason';
 import { useT } from '@/lib/i18n/use-t';
 import { useDeviceAction } from './devices-api';
 

@@ -1,6 +1,5 @@
 import {
   HISTORY_EXPORT_MAX_DAYS,
-  HISTORY_PATHS,
   addDays,
   daysInMonth,
   formatHistoryDate,
@@ -8,6 +7,7 @@ import {
   parseHistoryDate,
   type HistoryResolution,
 } from '@heliodtu/contract/domain/history-dates';
+import { HISTORY_PATHS } from '@heliodtu/contract/domain/history-paths';
 
 /** The four views of the History screen; the URL keeps the view and its anchor date. */
 export const HISTORY_VIEWS = ['day', 'month', 'year', 'lifetime'] as const;

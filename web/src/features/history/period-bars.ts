@@ -89,7 +89,7 @@ export function flowParts(
   ];
   const plain = part(
     labels.yield,
-    (theme) => theme.palette[0] ?? '#198754',
+    (theme) => theme.flow.noMeter,
     (e) => (e.grid ? undefined : e.yield_wh),
   );
   return plain.values.some((v) => v !== null) ? [plain, ...parts] : parts;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { queryOptions, useQuery } from '@/lib/query';
 import type { HistoryDay, HistoryPeriod, HistoryRange } from '@heliodtu/contract/history';
-import { HISTORY_PATHS } from '@heliodtu/contract/domain/history-dates';
+import { HISTORY_PATHS } from '@heliodtu/contract/domain/history-paths';
 import { apiGet } from '@/lib/api-client';
 import type { HistoryInverterRef, HistorySelection } from '../history-view';
 import { monthOf, yearOf } from '../history-view';

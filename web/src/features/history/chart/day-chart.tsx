@@ -3,7 +3,7 @@ import type uPlot from 'uplot';
 import type { HistoryDay } from '@heliodtu/contract/history';
 import { useFormat } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';
-import { seriesColor, type ChartTheme } from './chart-theme';
+import { seriesColor, withoutFlowColours, type ChartTheme } from './chart-theme';
 import { hourTicks, type DayChartData } from './day-series';
 import { UplotChart } from './uplot-chart';
 
@@ -27,11 +27,13 @@ export function DayChart({ day, chart, summary }: DayChartProps) {
     [chart],
   );
 
-  // The inverters keep the colours they have without a meter: the flow curves take none of them.
+  // The flow curves have colours of their own; on a day with them the inverters' palette leaves
+  // those out, so no inverter is drawn in the consumption's orange.
   const paletteIndex = useMemo(() => {
     let next = 0;
     return chart.series.map((s) => (s.flow ? -1 : next++));
   }, [chart]);
+  const hasFlow = chart.series.some((s) => s.flow);
 
   const options = useCallback(
     (theme: ChartTheme, width: number): Omit<uPlot.Options, 'width' | 'height'> => {
@@ -65,7 +67,9 @@ export function DayChart({ day, chart, summary }: DayChartProps) {
           { label: t('history.Time'), value: (_u, v) => (v === null ? '–' : chart.localTime(v)) },
           ...chart.series.map((s, i) => ({
             label: s.label,
-            stroke: s.flow ? theme.flow[s.flow] : seriesColor(theme, paletteIndex[i] ?? i),
+            stroke: s.flow
+              ? theme.flow[s.flow]
+              : seriesColor(hasFlow ? withoutFlowColours(theme) : theme, paletteIndex[i] ?? i),
             width: i === 0 || s.flow ? 2 : 1.5,
             ...(s.flow === 'grid' ? { dash: [6, 4] } : {}),
             // The first curve (the fleet, or the one inverter) filled: the day's energy at a glance.
@@ -79,7 +83,7 @@ export function DayChart({ day, chart, summary }: DayChartProps) {
         legend: { live: true },
       };
     },
-    [day, chart, format, t, watts, paletteIndex],
+    [day, chart, format, t, watts, paletteIndex, hasFlow],
   );
 
   const describe = useCallback(

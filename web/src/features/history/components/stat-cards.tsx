@@ -4,12 +4,19 @@ export interface Stat {
   detail?: string;
 }
 
+// Whole class names: the build keeps only the Bootstrap classes it finds written out.
+const WIDE_COLUMNS: Record<number, string> = {
+  4: 'row-cols-lg-4',
+  5: 'row-cols-lg-5',
+  6: 'row-cols-lg-6',
+};
+
 /** The period's key figures (yield, best period, peak and its time) above the chart. */
 export function StatCards({ stats }: { stats: Stat[] }) {
   return (
     // Four to a row on a wide screen; five or six (the house's flow) all on one row.
     <div
-      className={`row row-cols-2 row-cols-lg-${Math.min(6, Math.max(4, stats.length))} g-2 mb-3`}
+      className={`row row-cols-2 ${WIDE_COLUMNS[Math.min(6, Math.max(4, stats.length))]} g-2 mb-3`}
     >
       {stats.map((stat) => (
         <div className="col" key={stat.label}>

@@ -1,5 +1,5 @@
 import type { HistoryDay } from '@heliodtu/contract/history';
-import { HISTORY_PATHS } from '@heliodtu/contract/domain/history-dates';
+import { HISTORY_PATHS } from '@heliodtu/contract/domain/history-paths';
 import { apiGet } from '@/lib/api-client';
 import { useFormat } from '@/lib/format';
 import { useT } from '@/lib/i18n/use-t';

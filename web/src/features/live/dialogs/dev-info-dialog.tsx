@@ -41,7 +41,7 @@ export function DevInfoDialog({ open, serial, dtu = null, onClose }: InverterDia
     : [];
 
   return (
-    <ModalDialog open={open} onClose={onClose} title={t('home.InverterInfo')}>
+    <ModalDialog open={open} onClose={onClose} title={t('livedialogs.InverterInfo')}>
       <DialogBodyState loading={loading} error={error} ready={data !== undefined}>
         {info ? (
           <>

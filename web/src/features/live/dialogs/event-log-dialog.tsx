@@ -16,7 +16,7 @@ export function EventLogDialog({ open, serial, dtu = null, onClose }: InverterDi
   const events = data && 'events' in data ? data.events : undefined;
 
   return (
-    <ModalDialog open={open} onClose={onClose} title={t('home.EventLog')} size="lg">
+    <ModalDialog open={open} onClose={onClose} title={t('livedialogs.EventLog')} size="lg">
       <DialogBodyState loading={loading} error={error} ready={data !== undefined}>
         {events && events.length > 0 ? (
           <div className="table-responsive">

@@ -83,7 +83,7 @@ export function GridProfileDialog({ open, serial, dtu = null, onClose }: Inverte
   };
 
   return (
-    <ModalDialog open={open} onClose={onClose} title={t('home.GridProfile')} size="lg">
+    <ModalDialog open={open} onClose={onClose} title={t('livedialogs.GridProfile')} size="lg">
       <DialogBodyState loading={loading} error={error} ready={data !== undefined}>
         {profile ? (
           <>

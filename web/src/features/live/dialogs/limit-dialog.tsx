@@ -77,8 +77,8 @@ export function LimitDialog({ open, serial, dtu = null, onClose }: InverterDialo
   const errorText =
     invalid && !invalid.ok
       ? invalid.error === 'required'
-        ? t('home.LimitRequired')
-        : t('home.LimitRange', invalid.range)
+        ? t('livedialogs.LimitRequired')
+        : t('livedialogs.LimitRange', invalid.range)
       : undefined;
 
   const submit = async (event: FormEvent) => {
@@ -114,12 +114,17 @@ export function LimitDialog({ open, serial, dtu = null, onClose }: InverterDialo
 
   const footer = (
     <button type="submit" form={`${id}-form`} className="btn btn-primary" disabled={busy || !data}>
-      {t('home.SetLimitNow')}
+      {t('livedialogs.SetLimitNow')}
     </button>
   );
 
   return (
-    <ModalDialog open={open} onClose={onClose} title={t('home.LimitSettings')} footer={footer}>
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      title={t('livedialogs.LimitSettings')}
+      footer={footer}
+    >
       <DialogBodyState loading={loading} error={error} ready={data !== undefined}>
         <ResultAlert result={result} onDismiss={dismiss} autoDismissMs={0} />
         {ExportControlNote && (
@@ -128,11 +133,11 @@ export function LimitDialog({ open, serial, dtu = null, onClose }: InverterDialo
           </Suspense>
         )}
         <p className="d-flex align-items-center gap-2">
-          {t('home.LastLimitSetStatus')} <StatusBadge status={status?.limit_set_status} />
+          {t('livedialogs.LastLimitSetStatus')} <StatusBadge status={status?.limit_set_status} />
         </p>
         <form id={`${id}-form`} noValidate onSubmit={(event) => void submit(event)}>
           <fieldset className="mb-3">
-            <legend className="fs-6">{t('home.LimitType')}</legend>
+            <legend className="fs-6">{t('livedialogs.LimitType')}</legend>
             {([true, false] as const).map((isRelative) => (
               <div className="form-check form-check-inline" key={String(isRelative)}>
                 <input
@@ -144,13 +149,13 @@ export function LimitDialog({ open, serial, dtu = null, onClose }: InverterDialo
                   onChange={() => chooseType(isRelative)}
                 />
                 <label className="form-check-label" htmlFor={`${id}-type-${isRelative}`}>
-                  {t(isRelative ? 'home.Relative' : 'home.Absolute')}
+                  {t(isRelative ? 'livedialogs.Relative' : 'livedialogs.Absolute')}
                 </label>
               </div>
             ))}
           </fieldset>
           <label className="form-label" htmlFor={`${id}-value`}>
-            {t('home.SetLimit')}
+            {t('livedialogs.SetLimit')}
           </label>
           <div className="input-group has-validation mb-1">
             <input
@@ -175,8 +180,8 @@ export function LimitDialog({ open, serial, dtu = null, onClose }: InverterDialo
           </div>
           <div className="form-text mb-3" id={`${id}-help`}>
             {status && status.max_power > 0
-              ? t('home.MaxPower', { max: status.max_power })
-              : t('home.MaxPowerUnknown', { max: rangeFor(false, status).max })}
+              ? t('livedialogs.MaxPower', { max: status.max_power })
+              : t('livedialogs.MaxPowerUnknown', { max: rangeFor(false, status).max })}
           </div>
           <div className="form-check form-switch mb-3">
             <input
@@ -188,7 +193,7 @@ export function LimitDialog({ open, serial, dtu = null, onClose }: InverterDialo
               onChange={(event) => setPersistent(event.target.checked)}
             />
             <label className="form-check-label" htmlFor={`${id}-persistent`}>
-              {t('home.Persistent')}
+              {t('livedialogs.Persistent')}
             </label>
           </div>
           <LimitPreviewText
@@ -200,7 +205,7 @@ export function LimitDialog({ open, serial, dtu = null, onClose }: InverterDialo
           />
           {!relative && (
             <div className="alert alert-secondary small mb-0">
-              <RichText text={t('home.LimitHint')} />
+              <RichText text={t('livedialogs.LimitHint')} />
             </div>
           )}
         </form>

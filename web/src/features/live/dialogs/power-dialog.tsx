@@ -15,12 +15,12 @@ type PowerAction = 'on' | 'off' | 'restart';
 // Literal classes for PurgeCSS.
 const ACTIONS: readonly {
   action: PowerAction;
-  label: 'home.TurnOn' | 'home.TurnOff' | 'home.Restart';
+  label: 'livedialogs.TurnOn' | 'livedialogs.TurnOff' | 'livedialogs.Restart';
   className: string;
 }[] = [
-  { action: 'on', label: 'home.TurnOn', className: 'btn btn-success' },
-  { action: 'off', label: 'home.TurnOff', className: 'btn btn-danger' },
-  { action: 'restart', label: 'home.Restart', className: 'btn btn-warning' },
+  { action: 'on', label: 'livedialogs.TurnOn', className: 'btn btn-success' },
+  { action: 'off', label: 'livedialogs.TurnOff', className: 'btn btn-danger' },
+  { action: 'restart', label: 'livedialogs.Restart', className: 'btn btn-warning' },
 ];
 
 /** Power settings (spec §2): on, off, restart, and the last command's status. */
@@ -43,11 +43,12 @@ export function PowerDialog({ open, serial, dtu = null, onClose }: InverterDialo
   };
 
   return (
-    <ModalDialog open={open} onClose={onClose} title={t('home.PowerSettings')}>
+    <ModalDialog open={open} onClose={onClose} title={t('livedialogs.PowerSettings')}>
       <DialogBodyState loading={loading} error={error} ready={data !== undefined}>
         <ResultAlert result={result} onDismiss={dismiss} autoDismissMs={0} />
         <p className="d-flex align-items-center gap-2">
-          {t('home.LastPowerSetStatus')} <StatusBadge status={data?.[serial]?.power_set_status} />
+          {t('livedialogs.LastPowerSetStatus')}{' '}
+          <StatusBadge status={data?.[serial]?.power_set_status} />
         </p>
         <div className="d-flex flex-wrap gap-2">
           {ACTIONS.map(({ action, label, className }) => (

@@ -1,0 +1,31 @@
+import type { DeviceProblemCode } from '@heliodtu/contract/device-problem';
+import { ApiCodeCompanion } from '@heliodtu/contract/codes';
+import type { ApiResult } from '@heliodtu/contract/envelope';
+import { deviceProblemText } from '@/lib/device-problem-text';
+import type { MessageKey } from '@/lib/i18n/catalog';
+import { translate } from '@/lib/i18n/use-t';
+
+// Apart from lib/device-problem-text.ts: the live view (the first load) needs those words, not
+// the result codes this needs, which would bring the whole code table into the first load.
+
+/** The Devices screen's own words where the owner typed the login into the form, not DTU_PASSWORD. */
+const FORM_TEXTS: Partial<Record<DeviceProblemCode, MessageKey>> = {
+  'wrong-password': 'devices.problem-wrong-password',
+  'password-needed': 'devices.problem-password-needed',
+};
+
+/**
+ * A Devices screen result ready for its alert: "cannot be used" (20006) gets the device's
+ * problem in the interface's language as its reason; any other result is shown as it is.
+ */
+export function withDeviceProblemReason(
+  result: ApiResult & { problem?: string | undefined },
+): Omit<ApiResult, 'param'> & { param?: object | undefined } {
+  if (result.code !== ApiCodeCompanion.DeviceProblem || result.problem === undefined) return result;
+  const code = result.problem as DeviceProblemCode;
+  const formKey = FORM_TEXTS[code];
+  const reason = formKey
+    ? translate(formKey)
+    : deviceProblemText({ code, message: result.message });
+  return { ...result, param: { reason } };
+}
