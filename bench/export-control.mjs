@@ -71,7 +71,7 @@ async function runDay(control, off) {
     fleetAc: () => spreadOverPhases(kit.sim.acOutputs()),
     timezone,
   });
-  const fleet = new SimulatedFleet({ device: kit.sim, clock: kit.clock, firmware: 'v24' });
+  const fleet = new SimulatedFleet({ device: kit.sim, firmware: 'v24' });
   const sends = [];
   const commandCauses = new CommandBreakdown(HYSTERESIS_W);
   const importCauses = new ImportBreakdown(TARGET_W, HYSTERESIS_W);

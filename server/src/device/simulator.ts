@@ -123,6 +123,14 @@ export class FleetSimulator extends FleetEngine {
     }));
   }
 
+  /**
+   * The device time the simulation has reached (epoch ms): what its read-back and live-data
+   * times are stamped with. It trails the clock by up to one host second of SIM_SPEED.
+   */
+  simulatedNow(): number {
+    return this.wall;
+  }
+
   /** DTU uptime in ms as the simulation sees it. */
   uptimeMs(): number {
     return this.uptime;

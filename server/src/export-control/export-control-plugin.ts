@@ -180,7 +180,7 @@ function fleetOf(app: FastifyInstance, now: () => number): FleetHandle {
     };
   }
   const device = app.device;
-  const fleet = new SimulatedFleet({ device, clock: app.clock, firmware: app.system.firmware });
+  const fleet = new SimulatedFleet({ device, firmware: app.system.firmware });
   return {
     fleet,
     known: {

@@ -21,7 +21,7 @@ async function noon(firmware: 'v24' | 'v26' = 'v24') {
     inverters: [{ serial: HM800, name: 'Roof', strings: SOUTH }],
     sim: { weather: 'clear', firmware },
   });
-  const fleet = new SimulatedFleet({ device: kit.sim, clock: kit.clock, firmware });
+  const fleet = new SimulatedFleet({ device: kit.sim, firmware });
   const taken: LimitCommandTaken[] = [];
   kit.sim.on('limit', (command) => taken.push(command));
   return { k: kit, fleet, taken };
@@ -72,6 +72,20 @@ describe('the simulated fleet as export control sees it', () => {
     expect(after.readback_at!).toBeGreaterThan(sentAt);
     expect(after.power_w!).toBeLessThanOrEqual(300);
     expect(after.data_at!).toBeGreaterThan(after.readback_at!);
+  });
+
+  it('keeps the time the simulated DTU reached: a limit sent while the clock runs ahead is confirmed by its read-back', async () => {
+    const { k, fleet } = await noon();
+    k.advance(20_000);
+    // SIM_SPEED 10: between two host-second ticks the clock runs up to 10 s ahead of the DTU.
+    k.clockOnly(9_000);
+    expect(k.clock.now() - fleet.now()).toBe(9_000);
+    const sentAt = fleet.now();
+    await fleet.sendTemporaryLimit('local', HM800, 300);
+    k.advance(20_000);
+    const after = only(fleet);
+    expect(after.readback_w).toBe(300);
+    expect(after.readback_at!).toBeGreaterThanOrEqual(sentAt);
   });
 
   it('sends the same non-persistent type on a current-firmware gateway', async () => {

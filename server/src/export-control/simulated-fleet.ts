@@ -7,9 +7,10 @@ import type { GovernableInverter, InverterFleetPort } from './export-control-por
 import { TEMPORARY_ABSOLUTE, limitValueProblem } from './temporary-limit.js';
 
 export interface SimulatedFleetOptions {
-  device: Pick<FleetSimulator, 'inverterSerials' | 'inverterState' | 'limitTimes' | 'setLimit'>;
-  /** The gateway's clock (device time, sped up with SIM_SPEED). */
-  clock: { now(): number };
+  device: Pick<
+    FleetSimulator,
+    'inverterSerials' | 'inverterState' | 'limitTimes' | 'setLimit' | 'simulatedNow'
+  >;
   firmware: FirmwareGeneration;
 }
 
@@ -21,8 +22,13 @@ export interface SimulatedFleetOptions {
 export class SimulatedFleet implements InverterFleetPort {
   constructor(private readonly options: SimulatedFleetOptions) {}
 
+  /**
+   * The time the simulated DTU has reached, not the clock: its read-backs are stamped with it,
+   * and at SIM_SPEED 10 the clock runs up to 10 s ahead of them, so a command stamped by the
+   * clock would find every read-back older than itself and never be confirmed.
+   */
   now(): number {
-    return this.options.clock.now();
+    return this.options.device.simulatedNow();
   }
 
   inverters(): readonly GovernableInverter[] {
