@@ -19,7 +19,8 @@ describe('ageText', () => {
 describe('SnapshotNotice', () => {
   it('shows the stored data when the first load fails, until live data arrives', async () => {
     const update = parseLiveUpdate(liveDataStatusFixture)!;
-    const savedAt = Date.now() - 5 * 60_000;
+    // Half a minute past 5: the age is whole minutes, and the page clock may trail Date.now.
+    const savedAt = Date.now() - 5.5 * 60_000;
     window.localStorage.setItem(
       'liveSnapshot',
       JSON.stringify({ savedAt, data: { ...liveDataStatusFixture }, receivedAt: {} }),
