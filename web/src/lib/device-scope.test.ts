@@ -31,6 +31,8 @@ describe('deviceScopedPath', () => {
       'api/i18n/languages',
       'api/security/authenticate',
       'api/history/day',
+      'api/gridmeter/status',
+      'api/exportcontrol/config',
     ]) {
       expect(deviceScopedPath(path)).toBe(path);
     }

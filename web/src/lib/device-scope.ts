@@ -32,9 +32,17 @@ export function currentScreenDevice(): string | null {
 
 /**
  * Paths that always belong to the companion itself, never to one device: its own status and
- * device list, the languages, its login, its history.
+ * device list, the languages, its login, its history, and the house: its grid meter and export
+ * control govern every device together (asked from any screen, a device's settings included).
  */
-const COMPANION_PATHS = ['api/companion/', 'api/i18n/', 'api/security/authenticate', 'api/history'];
+const COMPANION_PATHS = [
+  'api/companion/',
+  'api/i18n/',
+  'api/security/authenticate',
+  'api/history',
+  'api/gridmeter/',
+  'api/exportcontrol/',
+];
 
 /**
  * A relative path ('api/ntp/config', 'console') for `device` (the screen's device when not
