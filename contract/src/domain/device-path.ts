@@ -13,5 +13,18 @@ export function devicePath(deviceId: string | null, path: string): string {
   return deviceId === null ? path : `${DEVICE_PATH_PREFIX}${encodeURIComponent(deviceId)}${path}`;
 }
 
+/**
+ * HelioDTU's own API areas a companion answers itself, never a device's (`/api/<area>/…`): its
+ * status and devices, the history, and the house (grid meter and export control govern every
+ * device together). The relay never forwards them; the interface never prefixes them.
+ */
+export const COMPANION_OWN_AREAS = ['companion', 'history', 'gridmeter', 'exportcontrol'] as const;
+
+/** Whether an `/api/…` path (with or without the leading `/`) is one of those areas. */
+export function isCompanionOwnPath(path: string): boolean {
+  const area = /^\/?api\/([^/?]+)/.exec(path)?.[1];
+  return area !== undefined && (COMPANION_OWN_AREAS as readonly string[]).includes(area);
+}
+
 /** The interface's page-URL query parameter naming the device a settings, info or maintenance screen acts on. */
 export const DEVICE_QUERY_PARAM = 'dtu';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICE_PATH_PREFIX } from '@heliodtu/contract/companion';
+import { isCompanionOwnPath } from '@heliodtu/contract/domain/device-path';
 import { DEVICE_AWAY_SINCE_HEADER, DEVICE_PROBLEM_HEADER } from '@heliodtu/contract/device-problem';
 import type { DeviceCompanion } from '../device/relay/companion.js';
 import type { DeviceRegistry } from '../device/relay/device-registry.js';
@@ -18,7 +19,6 @@ import { deviceParam, deviceParamGuard } from './sockets/device-sockets.js';
  * HelioDTU's own endpoints that are never the device's: answered by the companion, or, when
  * switched off (HISTORY=off), not found as on a gateway without them, never relayed.
  */
-const LOCAL_ONLY = /^\/api\/(history|companion|gridmeter|exportcontrol)(\/|$)/;
 
 /** Upstream reads many browsers make at once are shared for this long (issue 24). */
 export const RELAY_CACHE_MS = 1000;
@@ -59,7 +59,7 @@ export const relayRoutes: FastifyPluginAsync<{ registry: DeviceRegistry }> = asy
   const devicePathOf = (request: FastifyRequest) => request.url.replace(DEVICE_PREFIX, '');
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = devicePathOf(request).split('?')[0] ?? '';
-    if (LOCAL_ONLY.test(path)) return reply.callNotFound();
+    if (isCompanionOwnPath(path)) return reply.callNotFound();
     const check =
       relayGuard(request.method, path) === 'readonly' ? app.requireReadonly : app.requireAdmin;
     return check.call(app, request, reply);

@@ -1,4 +1,8 @@
-import { DEVICE_PATH_PREFIX, DEVICE_QUERY_PARAM } from '@heliodtu/contract/domain/device-path';
+import {
+  DEVICE_PATH_PREFIX,
+  DEVICE_QUERY_PARAM,
+  isCompanionOwnPath,
+} from '@heliodtu/contract/domain/device-path';
 
 /**
  * Which device behind a companion a request is for (issue 27). Settings, info and maintenance
@@ -31,18 +35,10 @@ export function currentScreenDevice(): string | null {
 }
 
 /**
- * Paths that always belong to the companion itself, never to one device: its own status and
- * device list, the languages, its login, its history, and the house: its grid meter and export
- * control govern every device together (asked from any screen, a device's settings included).
+ * Paths that always belong to the companion itself, never to one device: its own areas
+ * (COMPANION_OWN_AREAS: status, devices, history, the house), the languages and its login.
  */
-const COMPANION_PATHS = [
-  'api/companion/',
-  'api/i18n/',
-  'api/security/authenticate',
-  'api/history',
-  'api/gridmeter/',
-  'api/exportcontrol/',
-];
+const COMPANION_PATHS = ['api/i18n/', 'api/security/authenticate'];
 
 /**
  * A relative path ('api/ntp/config', 'console') for `device` (the screen's device when not
@@ -54,7 +50,9 @@ export function deviceScopedPath(
 ): string {
   const path = relative.replace(/^\/+/, '');
   if (device === null || device === undefined) return path;
-  if (COMPANION_PATHS.some((prefix) => path.startsWith(prefix))) return path;
+  if (isCompanionOwnPath(path) || COMPANION_PATHS.some((prefix) => path.startsWith(prefix))) {
+    return path;
+  }
   return `${DEVICE_PATH_PREFIX.slice(1)}${encodeURIComponent(device)}/${path}`;
 }
 
