@@ -190,4 +190,67 @@ describe('a companion in front of a device known by its MQTT topics', () => {
     expect(metrics).toMatch(/opendtu_Power\{dtu="cottage",[^}]*type="AC"[^}]*\} \d/);
     expect(metrics).toContain(`serial="${httpSerials[0]}"`);
   }, 90_000);
+
+  it('two sites on one broker: every inverter of both, a temporary limit reaching its site only and read back', async () => {
+    const [garden, flat] = await Promise.all([
+      publishingGateway('garden/'),
+      publishingGateway('flat/', 1),
+    ]);
+    const companion = await startCompanionApp('', '', {
+      devices: [
+        { name: 'Garden', url: `${suite.broker.url}/garden/`, password: '' },
+        { name: 'Flat', url: `${suite.broker.url}/flat/`, password: '' },
+      ],
+    });
+    const gardenSerials = (await ownLive(garden)).inverters.map((i) => i.serial);
+    const flatSerials = (await ownLive(flat)).inverters.map((i) => i.serial);
+    await waitFor(
+      async () => {
+        const answer = (await (await companion.fetch('/api/livedata/status')).json()) as LiveStatus;
+        return answer.inverters?.length === gardenSerials.length + flatSerials.length;
+      },
+      "both sites' inverters",
+      30_000,
+    );
+    type LimitStatus = Record<
+      string,
+      { limit_relative: number; max_power: number; limit_set_status: string }
+    >;
+    const limits = async (from: { fetch: (path: string) => Promise<Response> }) =>
+      (await (await from.fetch('/api/limit/status')).json()) as LimitStatus;
+    const ownLimits = (gateway: GatewayProcess) =>
+      limits({
+        fetch: (path) => fetch(gateway.url + path, { headers: { authorization: ADMIN_AUTH } }),
+      });
+
+    // max_power comes from the published limits: wait until the flat's first inverter has one.
+    const serial = flatSerials[0]!;
+    const max = await waitFor(
+      async () => (await limits(companion))[serial]?.max_power || null,
+      "the flat inverter's max power from its topics",
+      30_000,
+    );
+    const gardenBefore = await ownLimits(garden);
+    const form = new FormData();
+    form.append(
+      'data',
+      JSON.stringify({ serial, limit_type: 0, limit_value: Math.round(max / 4) }),
+    );
+    const sent = await companion.fetch('/api/limit/config', { method: 'POST', body: form });
+    expect(await sent.json()).toMatchObject({ type: 'success', code: 1001 });
+    expect((await limits(companion))[serial]?.limit_set_status).toBe('Pending');
+    // Confirmed only once the device published the new limit (its next publish run).
+    await waitFor(
+      async () => (await limits(companion))[serial]?.limit_set_status === 'Ok',
+      'the limit read back from the topics',
+      30_000,
+    );
+    const flatNow = await ownLimits(flat);
+    expect(flatNow[serial]!.limit_relative).toBeCloseTo(25, 0);
+    // The garden's inverters were not touched.
+    const gardenNow = await ownLimits(garden);
+    for (const each of gardenSerials) {
+      expect(gardenNow[each]!.limit_relative).toBe(gardenBefore[each]!.limit_relative);
+    }
+  }, 90_000);
 });

@@ -97,6 +97,21 @@ export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [
     await this.leave?.();
   }
 
+  /**
+   * Sends a command to the device's own command topic (`<serial>/cmd/<name>`, integrations §3),
+   * never retained. Rejects when the broker connection is down: nothing was sent.
+   */
+  async command(serial: string, name: string, payload: string): Promise<void> {
+    const mqtt = this.options.target.mqtt();
+    if (!mqtt) throw new Error(`device ${this.options.target.id} is not an MQTT device`);
+    await this.options.pool.publish(mqtt, `${serial}/cmd/${name}`, payload);
+  }
+
+  /** The clock the tree's times are on (host ms). */
+  get clock(): () => number {
+    return this.now;
+  }
+
   private onMessage(subtopic: string, payload: string): void {
     if (this.linkState === 'stopped') return;
     const change = this.tree.accept(subtopic, payload);
