@@ -3,6 +3,7 @@ import { ADMIN_AUTH } from './helpers/build-test-app.js';
 import { startCompanionApp } from './helpers/companion-app.js';
 import { startGatewayProcess, type GatewayProcess } from './helpers/gateway-process.js';
 import { useMosquitto } from './helpers/mosquitto-suite.js';
+import { startPublishingGateway } from './helpers/publishing-gateway.js';
 import { waitFor } from './helpers/mqtt-watcher.js';
 
 /**
@@ -24,39 +25,13 @@ interface LiveStatus {
   total: { Power: { v: number | null } };
 }
 
-/** A simulated gateway at noon, publishing its tree under `prefix` every 5 s. */
-async function publishingGateway(prefix: string, variant = 0): Promise<GatewayProcess> {
-  const gateway = await startGatewayProcess({
-    env: {
-      SIM_START: '2025-06-21T12:00:00',
-      SIM_WEATHER: 'clear',
-      SIM_METER: 'none',
-      ...(variant ? { SIM_FLEET_VARIANT: String(variant) } : {}),
-    },
-  });
-  const get = (path: string) =>
-    fetch(gateway.url + path, { headers: { authorization: ADMIN_AUTH } }).then((r) => r.json());
-  const current = (await get('/api/mqtt/config')) as Record<string, unknown>;
-  const form = new FormData();
-  form.append(
-    'data',
-    JSON.stringify({
-      ...current,
-      mqtt_enabled: true,
-      mqtt_hostname: suite.broker.host,
-      mqtt_port: suite.broker.port,
-      mqtt_topic: prefix,
-      mqtt_publish_interval: 5,
-    }),
+/** A simulated gateway publishing its tree under `prefix` (another fleet for `variant`). */
+const publishingGateway = (prefix: string, variant = 0): Promise<GatewayProcess> =>
+  startPublishingGateway(
+    suite.broker,
+    prefix,
+    variant ? { SIM_FLEET_VARIANT: String(variant) } : {},
   );
-  const saved = await fetch(`${gateway.url}/api/mqtt/config`, {
-    method: 'POST',
-    headers: { authorization: ADMIN_AUTH },
-    body: form,
-  });
-  expect(await saved.json()).toMatchObject({ code: 1001 });
-  return gateway;
-}
 
 const ownLive = async (gateway: GatewayProcess): Promise<LiveStatus> => {
   const list = (await (await fetch(`${gateway.url}/api/livedata/status`)).json()) as LiveStatus;
