@@ -20,6 +20,8 @@ export interface MqttDeviceLinkOptions {
   now?: () => number;
   /** The shortest silence that marks the device away (tests shorten it). */
   silenceMinMs?: number;
+  /** The owner's away time (DTU_AWAY_S): replaces max(silenceMinMs, 3 × the interval). */
+  awayMs?: number;
 }
 
 /**
@@ -70,8 +72,9 @@ export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [
     return this.linkState === 'away' ? this.lastReason : undefined;
   }
 
-  /** How long a silent device stays present: max(60 s, 3 × its publish interval). */
+  /** How long a silent device stays present: the owner's time, else max(60 s, 3 × its interval). */
   get silenceMs(): number {
+    if (this.options.awayMs !== undefined) return this.options.awayMs;
     return Math.max(this.silenceMinMs, SILENCE_INTERVALS * (this.intervalMs ?? 0));
   }
 
