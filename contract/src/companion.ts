@@ -22,6 +22,10 @@ export type DeviceProblem = z.infer<typeof DeviceProblemSchema>;
 export const DeviceOriginSchema = z.enum(['env', 'screen']);
 export type DeviceOrigin = z.infer<typeof DeviceOriginSchema>;
 
+/** How the companion reaches a device: its HTTP API, or only its MQTT topics (issue 37). */
+export const DeviceSourceSchema = z.enum(['http', 'mqtt']);
+export type DeviceSource = z.infer<typeof DeviceSourceSchema>;
+
 export const CompanionDeviceSchema = z.object({
   /** The device id every piece of the companion's state is keyed by. */
   id: z.string(),
@@ -49,6 +53,17 @@ export const CompanionDeviceSchema = z.object({
    * login's, so OpenDTU's wire keeps its shape.
    */
   default_password: z.boolean().nullable(),
+  /**
+   * How the companion reaches the device (issue 37): over HTTP (its API, its live socket) or
+   * only by the topics it publishes to a broker, where its settings cannot be read or changed.
+   * Absent from companions before issue 37: read as `http`.
+   */
+  source: DeviceSourceSchema.optional(),
+  /**
+   * The device's own web interface (`http://<ip>/`), where an MQTT device's settings are
+   * changed: from the IP it publishes (`<base topic>dtu/ip`); absent while not known.
+   */
+  web_url: z.string().optional(),
 });
 export type CompanionDevice = z.infer<typeof CompanionDeviceSchema>;
 
