@@ -133,7 +133,19 @@ export type DeviceOrderRequest = z.infer<typeof DeviceOrderRequestSchema>;
  * with the device problem's code when a test found the device unusable (code 20006; `message`
  * is then the companion's plain English line).
  */
+/**
+ * What the test of an `mqtt://` or `mqtts://` address found under its base topic (issue 37): the
+ * DTU's host name (`<base topic>dtu/hostname`, empty when not published) and how many inverters
+ * published (distinct serial topics).
+ */
+export const MqttFoundSchema = z.object({
+  hostname: z.string(),
+  inverters: z.number().int().nonnegative(),
+});
+export type MqttFound = z.infer<typeof MqttFoundSchema>;
 export const DeviceTestResultSchema = ApiResultSchema.extend({
   problem: DeviceProblemCodeSchema.optional(),
+  /** What a test of a device known by its MQTT topics found (issue 37). */
+  found: MqttFoundSchema.optional(),
 });
 export type DeviceTestResult = z.infer<typeof DeviceTestResultSchema>;

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -12,14 +12,19 @@ import {
 import { startMosquitto } from '../fixtures/mosquitto.ts';
 import { E2E_WEB_DIST, startGateway } from '../fixtures/own-gateway.ts';
 
-// Issue 37 end to end: a companion in front of one device over HTTP (Roof) and one known only by
-// the MQTT topics it publishes to a real Mosquitto (Cottage: our own simulated gateway with MQTT
-// publishing on). The one-device screens of Cottage say where its settings are changed and ask
-// it nothing; its inverters are in the live view beside Roof's.
+// Issue 37 end to end: a companion in front of one device over HTTP (Roof, from DTU_URL) and one
+// known only by the MQTT topics it publishes to a real Mosquitto (Cottage: our own simulated
+// gateway with MQTT publishing on), added on the Devices screen by the first test (the tests run
+// in order on one set of processes). Its inverters are in the live view beside Roof's; its
+// one-device screens say where its settings are changed and ask it nothing.
 
 type Gateway = Awaited<ReturnType<typeof startGateway>>;
 interface Site {
   companionUrl: string;
+  companionDir: string;
+  brokerUrl: string;
+  /** The host name the MQTT device publishes (`dtu/hostname`). */
+  cottageHostname: string;
   /** The IP the MQTT device publishes (`dtu/ip`): its own web interface. */
   cottageIp: string;
   cottageInverters: string[];
@@ -73,18 +78,23 @@ const test = appTest.extend<object, { site: Site }>({
         ]);
         gateways.push(roof, cottage);
         await publishTo(cottage, broker, 'cottage/');
-        const network = await getJson<{ network_ip: string }>(`${cottage.url}api/network/status`);
+        const network = await getJson<{ network_ip: string; network_hostname: string }>(
+          `${cottage.url}api/network/status`,
+        );
         const live = await getJson<{ inverters: { name: string }[] }>(
           `${cottage.url}api/livedata/status`,
         );
         const companion = await startGateway(E2E_WEB_DIST, dirs[2]!, {
-          DTU_URL: `Roof=${roof.url},Cottage=${broker.url}/cottage/`,
+          DTU_URL: `Roof=${roof.url}`,
           DTU_PASSWORD: 'openDTU42',
           SIM_FLEET: 'none',
         });
         gateways.push(companion);
         await use({
           companionUrl: companion.url,
+          companionDir: dirs[2]!,
+          brokerUrl: broker.url,
+          cottageHostname: network.network_hostname,
           cottageIp: network.network_ip,
           cottageInverters: live.inverters.map((inverter) => inverter.name),
         });
@@ -105,10 +115,33 @@ test.beforeEach(async ({ page }) => {
   await prepare(page, { authdata: ADMIN_AUTHDATA });
 });
 
-test("the live view shows the MQTT device's inverters beside the HTTP device's", async ({
+test('the Devices screen finds the MQTT device on its broker, adds it, and the live view shows its inverters', async ({
   page,
   site,
 }) => {
+  await page.goto('settings/devices');
+  const form = page.getByTestId('device-form');
+  await form.getByLabel('Name', { exact: true }).fill('Cottage');
+  await form.getByLabel('Address (URL)').fill(`${site.brokerUrl}/cottage/`);
+  await expect(form.getByLabel('User name')).toHaveValue('');
+  await form.getByRole('button', { name: 'Test connection' }).click();
+  const count = site.cottageInverters.length;
+  await expect(form.getByRole('alert')).toHaveText(
+    `Found the OpenDTU "${site.cottageHostname}" on the broker, with ${count} inverter${count === 1 ? '' : 's'}.`,
+    { timeout: 15_000 },
+  );
+  await form.getByRole('button', { name: 'Add device' }).click();
+  await expect(page.getByTestId('device-cottage')).toContainText(`${site.brokerUrl}/cottage/`);
+  // Kept like a device over HTTP: a restart of the companion finds it in devices.json.
+  const stored = JSON.parse(
+    await readFile(path.join(site.companionDir, 'devices.json'), 'utf8'),
+  ) as {
+    devices: { id: string; url: string }[];
+  };
+  expect(stored.devices).toEqual([
+    expect.objectContaining({ id: 'cottage', url: `${site.brokerUrl}/cottage/` }),
+  ]);
+
   await page.goto('');
   const cottage = page.getByTestId('device-group-cottage');
   await expect(cottage.getByRole('heading', { level: 2 })).toHaveText('Cottage', {

@@ -8,7 +8,7 @@ export interface PublishedInverter {
 
 /**
  * Publishes, retained, the part of OpenDTU's topic tree (integrations §2) that tells what a
- * device is: its host name, IP and status, and per inverter its name, reachability and AC
+ * device is: its host name, IP and status, the totals, and per inverter its name, reachability and AC
  * power. Enough to find a device by its topics without a gateway process; the topic shapes are
  * the ones the MQTT tests hold our own gateway to.
  */
@@ -24,6 +24,8 @@ export async function publishRetainedTree(
     ['dtu/uptime', '1200'],
   ];
   if (dtu.ip !== undefined) topics.push(['dtu/ip', dtu.ip]);
+  // The totals: their first level is a hex word, like a serial.
+  topics.push(['ac/power', '246.8'], ['ac/yieldday', '1200'], ['dc/power', '260.1']);
   for (const { serial, name } of inverters) {
     topics.push([`${serial}/name`, name]);
     topics.push([`${serial}/status/reachable`, '1']);
