@@ -32,14 +32,16 @@ export function currentScreenDevice(): string | null {
 
 /**
  * Paths that always belong to the companion itself, never to one device: its own status and
- * device list, the languages, its login, its history, and the house: its grid meter and export
- * control govern every device together (asked from any screen, a device's settings included).
+ * device list, the languages, its login, its history, its alerts (of every device; the nav's
+ * bell asks on every screen), and the house: its grid meter and export control govern every
+ * device together (asked from any screen, a device's settings included).
  */
 const COMPANION_PATHS = [
   'api/companion/',
   'api/i18n/',
   'api/security/authenticate',
   'api/history',
+  'api/alerts/',
   'api/gridmeter/',
   'api/exportcontrol/',
 ];

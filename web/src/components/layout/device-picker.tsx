@@ -17,6 +17,7 @@ import {
   setScreenDevice,
 } from '@/lib/device-scope';
 import { useT } from '@/lib/i18n/use-t';
+import { MqttDeviceNotice } from './mqtt-device-notice';
 
 interface DevicePickerValue {
   devices: readonly CompanionDevice[];
@@ -42,7 +43,8 @@ function searchWith(search: string, id: string): string {
  * when none is named, written into the URL so a reload or bookmark keeps it). Every request of
  * the screen goes to that device (lib/device-scope.ts); a change of device remounts the screen,
  * which loads its data again. With one device, the simulated fleet and in the firmware build
- * nothing changes: no picker, today's URLs and requests.
+ * nothing changes: no picker, today's URLs and requests. A device known only by its MQTT
+ * topics (issue 37) has no settings the companion can reach: the screen is a notice instead.
  */
 export function DevicePickerProvider({ children }: { children: ReactNode }) {
   const search = useSearch();
@@ -77,9 +79,20 @@ export function DevicePickerProvider({ children }: { children: ReactNode }) {
           select: (id) => navigate(`${location}?${searchWith(search, id)}`),
         }
       : null;
+  // The device the screen acts on: the chosen one, or a companion's only device.
+  const shown =
+    devices?.find((device) => device.id === selected) ?? (several ? undefined : devices?.[0]);
   return (
     <DevicePickerContext.Provider value={value}>
-      <Fragment key={selected ?? ''}>{children}</Fragment>
+      <Fragment key={selected ?? ''}>
+        {/* Until the companion said which devices it has, nothing asks a device that may have
+            no API; behind a companion that answers from memory, this is one short request. */}
+        {!loaded ? null : shown?.source === 'mqtt' ? (
+          <MqttDeviceNotice device={shown} screen={location} />
+        ) : (
+          children
+        )}
+      </Fragment>
     </DevicePickerContext.Provider>
   );
 }
