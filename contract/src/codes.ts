@@ -230,7 +230,8 @@ export const API_MESSAGES: Partial<Record<ApiCodeValue, string>> = {
   20006: 'Device cannot be used!',
   20007: 'Device name must have a letter or digit and at most 32 bytes!',
   20008: 'Device name is taken!',
-  20009: 'Device address must be an http:// or https:// address without a password!',
+  20009:
+    'Device address must be an http://, https://, mqtt:// or mqtts:// address without a password!',
   20010: 'No such device!',
   20011: 'Device is set by DTU_URL: change it there!',
   20012: 'Device order must name every device once!',

@@ -22,6 +22,10 @@ export type DeviceProblem = z.infer<typeof DeviceProblemSchema>;
 export const DeviceOriginSchema = z.enum(['env', 'screen']);
 export type DeviceOrigin = z.infer<typeof DeviceOriginSchema>;
 
+/** How the companion reaches a device: its HTTP API, or only its MQTT topics (issue 37). */
+export const DeviceSourceSchema = z.enum(['http', 'mqtt']);
+export type DeviceSource = z.infer<typeof DeviceSourceSchema>;
+
 export const CompanionDeviceSchema = z.object({
   /** The device id every piece of the companion's state is keyed by. */
   id: z.string(),
@@ -49,6 +53,17 @@ export const CompanionDeviceSchema = z.object({
    * login's, so OpenDTU's wire keeps its shape.
    */
   default_password: z.boolean().nullable(),
+  /**
+   * How the companion reaches the device (issue 37): over HTTP (its API, its live socket) or
+   * only by the topics it publishes to a broker, where its settings cannot be read or changed.
+   * Absent from companions before issue 37: read as `http`.
+   */
+  source: DeviceSourceSchema.optional(),
+  /**
+   * The device's own web interface (`http://<ip>/`), where an MQTT device's settings are
+   * changed: from the IP it publishes (`<base topic>dtu/ip`); absent while not known.
+   */
+  web_url: z.string().optional(),
 });
 export type CompanionDevice = z.infer<typeof CompanionDeviceSchema>;
 
@@ -118,7 +133,19 @@ export type DeviceOrderRequest = z.infer<typeof DeviceOrderRequestSchema>;
  * with the device problem's code when a test found the device unusable (code 20006; `message`
  * is then the companion's plain English line).
  */
+/**
+ * What the test of an `mqtt://` or `mqtts://` address found under its base topic (issue 37): the
+ * DTU's host name (`<base topic>dtu/hostname`, empty when not published) and how many inverters
+ * published (distinct serial topics).
+ */
+export const MqttFoundSchema = z.object({
+  hostname: z.string(),
+  inverters: z.number().int().nonnegative(),
+});
+export type MqttFound = z.infer<typeof MqttFoundSchema>;
 export const DeviceTestResultSchema = ApiResultSchema.extend({
   problem: DeviceProblemCodeSchema.optional(),
+  /** What a test of a device known by its MQTT topics found (issue 37). */
+  found: MqttFoundSchema.optional(),
 });
 export type DeviceTestResult = z.infer<typeof DeviceTestResultSchema>;

@@ -106,6 +106,8 @@ export const GOVERNED_STATES = [
   'paused_manual',
   /** Its device (or the inverter) does not answer: left alone, nobody makes up for it. */
   'away',
+  /** Its device answers but has not read the inverter's limit yet (minutes after it starts). */
+  'limit_unknown',
   /** At its fallback limit (meter lost, or a command not confirmed within 30 s). */
   'fallback',
   /** Control is off or outside its window: its limit was given back. */

@@ -46,8 +46,11 @@ for (const locale of ['en-US', 'de-DE']) {
       page,
     }) => {
       const started = recordRequests(page);
+      // The rendered page shows its live data before the entry runs; the list is asked after.
+      const languagesAsked = page.waitForRequest((r) => isApi(r, '/api/i18n/languages'));
       await page.goto('./');
       await expectLiveData(page);
+      await languagesAsked;
       const heading = locale === 'de-DE' ? 'Live-Daten' : 'Live Data';
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 

@@ -5,6 +5,7 @@ import { DEMO_FLEET_VARIANT_MAX } from './device/demo-fleet.js';
 import { readHistoryOptions, type HistoryOptions } from './history/history-options.js';
 import { readAlertsOptions, type AlertsOptions } from './alerts/alerts-options.js';
 import { DeviceTarget } from './device/relay/device-target.js';
+import { parseAwaySeconds } from './device/relay/away-time.js';
 import { deviceIdOfName, envSuffixOfName } from './device/relay/device-names.js';
 import { DEVICE_NAME_MAX_BYTES } from '@heliodtu/contract/companion';
 import type { ReconnectPolicy } from './reconnect-policy.js';
@@ -68,12 +69,16 @@ export interface CompanionDeviceOptions {
   passwordFile?: string;
   /** The owner's name for it (`Roof=` in DTU_URL); the id when none was given. */
   name?: string;
+  /** An MQTT device's away time in s (DTU_AWAY_S_<NAME>, else DTU_AWAY_S); absent: its default. */
+  awaySeconds?: number;
 }
 
 /** The companion's devices from DTU_URL: the first one's fields, and every one in `devices`. */
 export interface CompanionOptions extends CompanionDeviceOptions {
   /** All DTU_URL devices in their order, the first included; absent means the first only. */
   devices?: CompanionDeviceOptions[];
+  /** DTU_AWAY_S: every MQTT device's away time in s unless it has its own (Devices screen's too). */
+  sharedAwaySeconds?: number;
 }
 
 /** Every DTU_URL device, in order, each with a name. */
@@ -199,14 +204,16 @@ interface GivenLogin {
  * DTU_URL and its credentials; nothing without DTU_URL. DTU_URL is one address or a comma list
  * of them, each optionally named (`Roof=http://192.168.1.50`); a device's own DTU_USER_<NAME>,
  * DTU_PASSWORD_<NAME> or DTU_PASSWORD_FILE_<NAME> (NAME upper-cased, other characters `_`) win
- * over the shared ones. An MQTT device (`mqtt://broker:1883/solar/`) takes only its own login
- * when DTU_URL names several devices. Errors never repeat a password.
+ * over the shared ones, as DTU_AWAY_S_<NAME> over DTU_AWAY_S (an MQTT device's away time). An
+ * MQTT device (`mqtt://broker:1883/solar/`) takes only its own login when DTU_URL names several
+ * devices. Errors never repeat a password.
  */
 function readCompanion(
   url: string | undefined,
   given: GivenLogin,
   env: NodeJS.ProcessEnv,
 ): { companion?: CompanionOptions } {
+  const sharedAway = parseAwaySeconds('DTU_AWAY_S', env['DTU_AWAY_S']);
   if (!url) {
     if (given.password || given.passwordFile) {
       throw new Error('DTU_PASSWORD and DTU_PASSWORD_FILE need DTU_URL (the device address)');
@@ -249,6 +256,11 @@ function readCompanion(
     if (password && passwordFile) {
       throw new Error(`set DTU_PASSWORD or DTU_PASSWORD_FILE, not both${where}`);
     }
+    const ownAway = parseAwaySeconds(`DTU_AWAY_S_${suffix}`, own('DTU_AWAY_S'));
+    if (ownAway !== undefined && !MQTT_ADDRESS.test(address)) {
+      throw new Error(`DTU_AWAY_S_${suffix}: device ${name} is reached over HTTP, not a broker`);
+    }
+    const awaySeconds = MQTT_ADDRESS.test(address) ? (ownAway ?? sharedAway) : undefined;
     let target: DeviceTarget;
     try {
       target = new DeviceTarget({
@@ -260,7 +272,8 @@ function readCompanion(
     } catch (error) {
       throw new Error(`${(error as Error).message}${where}`);
     }
-    return { target, name, ...(passwordFile ? { passwordFile } : {}) };
+    const away = awaySeconds === undefined ? {} : { awaySeconds };
+    return { target, name, ...away, ...(passwordFile ? { passwordFile } : {}) };
   });
   const ids = new Set<string>();
   for (const device of devices) {
@@ -272,7 +285,8 @@ function readCompanion(
     ids.add(device.target.id);
   }
   const [first] = devices;
-  return { companion: { ...first!, ...(single ? {} : { devices }) } };
+  const away = sharedAway === undefined ? {} : { sharedAwaySeconds: sharedAway };
+  return { companion: { ...first!, ...away, ...(single ? {} : { devices }) } };
 }
 
 /** A device known by its MQTT topics (device-target.ts parses the rest). */

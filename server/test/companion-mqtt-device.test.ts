@@ -3,6 +3,7 @@ import { ADMIN_AUTH } from './helpers/build-test-app.js';
 import { startCompanionApp } from './helpers/companion-app.js';
 import { startGatewayProcess, type GatewayProcess } from './helpers/gateway-process.js';
 import { useMosquitto } from './helpers/mosquitto-suite.js';
+import { startPublishingGateway } from './helpers/publishing-gateway.js';
 import { waitFor } from './helpers/mqtt-watcher.js';
 
 /**
@@ -24,39 +25,13 @@ interface LiveStatus {
   total: { Power: { v: number | null } };
 }
 
-/** A simulated gateway at noon, publishing its tree under `prefix` every 5 s. */
-async function publishingGateway(prefix: string, variant = 0): Promise<GatewayProcess> {
-  const gateway = await startGatewayProcess({
-    env: {
-      SIM_START: '2025-06-21T12:00:00',
-      SIM_WEATHER: 'clear',
-      SIM_METER: 'none',
-      ...(variant ? { SIM_FLEET_VARIANT: String(variant) } : {}),
-    },
-  });
-  const get = (path: string) =>
-    fetch(gateway.url + path, { headers: { authorization: ADMIN_AUTH } }).then((r) => r.json());
-  const current = (await get('/api/mqtt/config')) as Record<string, unknown>;
-  const form = new FormData();
-  form.append(
-    'data',
-    JSON.stringify({
-      ...current,
-      mqtt_enabled: true,
-      mqtt_hostname: suite.broker.host,
-      mqtt_port: suite.broker.port,
-      mqtt_topic: prefix,
-      mqtt_publish_interval: 5,
-    }),
+/** A simulated gateway publishing its tree under `prefix` (another fleet for `variant`). */
+const publishingGateway = (prefix: string, variant = 0): Promise<GatewayProcess> =>
+  startPublishingGateway(
+    suite.broker,
+    prefix,
+    variant ? { SIM_FLEET_VARIANT: String(variant) } : {},
   );
-  const saved = await fetch(`${gateway.url}/api/mqtt/config`, {
-    method: 'POST',
-    headers: { authorization: ADMIN_AUTH },
-    body: form,
-  });
-  expect(await saved.json()).toMatchObject({ code: 1001 });
-  return gateway;
-}
 
 const ownLive = async (gateway: GatewayProcess): Promise<LiveStatus> => {
   const list = (await (await fetch(`${gateway.url}/api/livedata/status`)).json()) as LiveStatus;
@@ -189,5 +164,68 @@ describe('a companion in front of a device known by its MQTT topics', () => {
     // Published powers are numbers; one not published yet is NaN (unknown), never 0.
     expect(metrics).toMatch(/opendtu_Power\{dtu="cottage",[^}]*type="AC"[^}]*\} \d/);
     expect(metrics).toContain(`serial="${httpSerials[0]}"`);
+  }, 90_000);
+
+  it('two sites on one broker: every inverter of both, a temporary limit reaching its site only and read back', async () => {
+    const [garden, flat] = await Promise.all([
+      publishingGateway('garden/'),
+      publishingGateway('flat/', 1),
+    ]);
+    const companion = await startCompanionApp('', '', {
+      devices: [
+        { name: 'Garden', url: `${suite.broker.url}/garden/`, password: '' },
+        { name: 'Flat', url: `${suite.broker.url}/flat/`, password: '' },
+      ],
+    });
+    const gardenSerials = (await ownLive(garden)).inverters.map((i) => i.serial);
+    const flatSerials = (await ownLive(flat)).inverters.map((i) => i.serial);
+    await waitFor(
+      async () => {
+        const answer = (await (await companion.fetch('/api/livedata/status')).json()) as LiveStatus;
+        return answer.inverters?.length === gardenSerials.length + flatSerials.length;
+      },
+      "both sites' inverters",
+      30_000,
+    );
+    type LimitStatus = Record<
+      string,
+      { limit_relative: number; max_power: number; limit_set_status: string }
+    >;
+    const limits = async (from: { fetch: (path: string) => Promise<Response> }) =>
+      (await (await from.fetch('/api/limit/status')).json()) as LimitStatus;
+    const ownLimits = (gateway: GatewayProcess) =>
+      limits({
+        fetch: (path) => fetch(gateway.url + path, { headers: { authorization: ADMIN_AUTH } }),
+      });
+
+    // max_power comes from the published limits: wait until the flat's first inverter has one.
+    const serial = flatSerials[0]!;
+    const max = await waitFor(
+      async () => (await limits(companion))[serial]?.max_power || null,
+      "the flat inverter's max power from its topics",
+      30_000,
+    );
+    const gardenBefore = await ownLimits(garden);
+    const form = new FormData();
+    form.append(
+      'data',
+      JSON.stringify({ serial, limit_type: 0, limit_value: Math.round(max / 4) }),
+    );
+    const sent = await companion.fetch('/api/limit/config', { method: 'POST', body: form });
+    expect(await sent.json()).toMatchObject({ type: 'success', code: 1001 });
+    expect((await limits(companion))[serial]?.limit_set_status).toBe('Pending');
+    // Confirmed only once the device published the new limit (its next publish run).
+    await waitFor(
+      async () => (await limits(companion))[serial]?.limit_set_status === 'Ok',
+      'the limit read back from the topics',
+      30_000,
+    );
+    const flatNow = await ownLimits(flat);
+    expect(flatNow[serial]!.limit_relative).toBeCloseTo(25, 0);
+    // The garden's inverters were not touched.
+    const gardenNow = await ownLimits(garden);
+    for (const each of gardenSerials) {
+      expect(gardenNow[each]!.limit_relative).toBe(gardenBefore[each]!.limit_relative);
+    }
   }, 90_000);
 });

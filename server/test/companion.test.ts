@@ -498,6 +498,7 @@ describe('the companion: its status for the interface', () => {
           inverter_count: expect.any(Number),
           // The device has a password of its own (its hint); the companion's is another matter.
           default_password: false,
+          source: 'http',
         },
       ],
     });

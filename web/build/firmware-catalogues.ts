@@ -10,7 +10,7 @@ export const FIRMWARE_LANGUAGES = ['en', 'de', 'fr'] as const;
 /**
  * Namespaces of what the firmware build leaves out, a device never showing it: the history, the
  * companion's devices, alerts and power control screens (web/src/app/router.tsx), the alert
- * marks, the House card and a companion's card. The build fails when its code still names one
+ * marks, the House card, a companion's card and its notice for a device known by MQTT topics. The build fails when its code still names one
  * (firmwareCatalogues below), so a text cannot go missing on a device unseen.
  */
 export const GATEWAY_ONLY_NAMESPACES = [
@@ -22,6 +22,7 @@ export const GATEWAY_ONLY_NAMESPACES = [
   'companioninfo',
   'house',
   'powercontrol',
+  'mqttdevice',
 ];
 
 export interface PackedCatalogues {

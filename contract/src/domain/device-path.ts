@@ -15,10 +15,16 @@ export function devicePath(deviceId: string | null, path: string): string {
 
 /**
  * HelioDTU's own API areas a companion answers itself, never a device's (`/api/<area>/…`): its
- * status and devices, the history, and the house (grid meter and export control govern every
+ * status and devices, the history, the alerts (of every device), and the house (grid meter and export control govern every
  * device together). The relay never forwards them; the interface never prefixes them.
  */
-export const COMPANION_OWN_AREAS = ['companion', 'history', 'gridmeter', 'exportcontrol'] as const;
+export const COMPANION_OWN_AREAS = [
+  'companion',
+  'history',
+  'alerts',
+  'gridmeter',
+  'exportcontrol',
+] as const;
 
 /** Whether an `/api/…` path (with or without the leading `/`) is one of those areas. */
 export function isCompanionOwnPath(path: string): boolean {

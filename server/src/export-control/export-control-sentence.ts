@@ -10,6 +10,10 @@ export interface SentenceContext {
   readonly paused: readonly string[];
   /** Names of governed inverters whose device is away. */
   readonly away: readonly string[];
+  /** Names of governed inverters whose limit their device has not read yet. */
+  readonly limitUnknown: readonly string[];
+  /** How many governed inverters control can act on now (neither away nor of unknown limit). */
+  readonly governable: number;
 }
 
 const watts = (value: number) => `${Math.round(value)} W`;
@@ -35,6 +39,9 @@ function main(context: SentenceContext): string {
     case 'starting':
       return 'Starting: the governed inverters get their fallback limits first; control regulates once they confirm them.';
     case 'holding':
+      if (context.governable === 0) {
+        return 'None of the governed inverters can be governed now: control waits for them.';
+      }
       if (grid_w === null) return `Holding the grid power at ${target}.`;
       return Math.abs(off) <= config.hysteresis_w
         ? `Grid power ${watts(grid_w)} is within ${target} ± ${watts(config.hysteresis_w)}: nothing to change.`
@@ -64,6 +71,16 @@ export function controlSentence(context: SentenceContext): string {
   if (context.away.length > 0 && context.state !== 'off' && context.state !== 'outside_window') {
     parts.push(
       `${list(context.away)} cannot be reached and ${context.away.length === 1 ? 'is' : 'are'} left alone.`,
+    );
+  }
+  if (
+    context.limitUnknown.length > 0 &&
+    context.state !== 'off' &&
+    context.state !== 'outside_window'
+  ) {
+    const one = context.limitUnknown.length === 1;
+    parts.push(
+      `${list(context.limitUnknown)} ${one ? 'has' : 'have'} no known limit yet (${one ? 'its device reads it' : 'their devices read it'} a few minutes after starting) and ${one ? 'is' : 'are'} left alone until then.`,
     );
   }
   return parts.join(' ');

@@ -285,6 +285,29 @@ describe('ExportController on a fake plant', () => {
     expect(controller.status().state).toBe('at_upper');
   });
 
+  it('an inverter whose device has not read its limit yet is left alone, and the sentence says why', () => {
+    // The house exports 400 W: control would lower the limit if it knew it.
+    const plant = new Plant();
+    plant.load_w = 300;
+    plant.add({ serial: '114100000001', sun_w: 700, max_w: 800, limit_w: 800, readback_w: null });
+    const config = controlConfig({ inverters: [governed('114100000001', { upper_w: 800 })] });
+    plant.run(3_000);
+    const { controller } = controllerOver(plant, config);
+    controller.start();
+    plant.run(60_000, controller);
+    expect(plant.sentTo('114100000001')).toHaveLength(0);
+    const status = controller.status();
+    expect(status.inverters[0]?.state).toBe('limit_unknown');
+    expect(status.sentence).toMatch(/^None of the governed inverters can be governed now/);
+    expect(status.sentence).toMatch(/has no known limit yet/);
+    expect(status.sentence).not.toMatch(/cannot be reached/);
+    // Once its device has read the limit, control takes it over and lowers it.
+    plant.plantInverters[0]!.readback_w = 800;
+    plant.run(30_000, controller);
+    expect(controller.status().inverters[0]?.state).not.toBe('limit_unknown');
+    expect(plant.sentTo('114100000001').length).toBeGreaterThan(0);
+  });
+
   it('never asks more than the inverter’s own maximum, whatever its upper limit', () => {
     const { plant, config } = twoInverterHouse(2000);
     plant.plantInverters[1]!.max_w = 300;

@@ -172,6 +172,9 @@ export class ExportController
         waitingFor: this.waitingFor,
         paused: names('paused_manual'),
         away: names('away'),
+        limitUnknown: names('limit_unknown'),
+        governable: inverters.filter((i) => i.state !== 'away' && i.state !== 'limit_unknown')
+          .length,
       }),
       inverters,
       series: this.series.list(),

@@ -64,13 +64,13 @@ export class GovernedTracker {
     if (!isPresent(inverter) || (!record.tookOver && inverter.readback_w === null)) {
       // Away: its pending command is dropped and nobody makes up for it.
       forgetRequest(record);
-      set(
-        record,
-        'away',
-        inverter?.reachable
-          ? 'Its limit is not known yet'
-          : 'Its device or the inverter does not answer: left alone',
-      );
+      if (inverter?.reachable) {
+        set(
+          record,
+          'limit_unknown',
+          'Its limit is not known yet: left alone until its device read it',
+        );
+      } else set(record, 'away', 'Its device or the inverter does not answer: left alone');
       return null;
     }
     if (!record.tookOver) {

@@ -48,6 +48,12 @@ export const companionPlugin = fp<CompanionPluginOptions>(
     const log = (line: string) => app.consoleLog.write(line);
     // One connection per broker and login, however many devices' base topics use it.
     const brokers = new MqttBrokerPool(companionReconnect);
+    // The owner's away time of an MQTT device: its own, else the shared one (Devices screen's too).
+    const awaySeconds = new Map(envDevices(options).map((d) => [d.target.id, d.awaySeconds]));
+    const awayMsOf = (id: string) => {
+      const seconds = awaySeconds.get(id) ?? options.sharedAwaySeconds;
+      return seconds === undefined ? {} : { mqttAwayMs: seconds * 1000 };
+    };
     const registry = new DeviceRegistry(
       (target) =>
         new DeviceCompanion({
@@ -60,6 +66,7 @@ export const companionPlugin = fp<CompanionPluginOptions>(
           now,
           brokers,
           ...(mqttSilenceMinMs === undefined ? {} : { mqttSilenceMinMs }),
+          ...awayMsOf(target.id),
           ...(companionReconnect ? { reconnect: companionReconnect } : {}),
         }),
       log,

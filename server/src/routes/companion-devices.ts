@@ -15,6 +15,7 @@ import {
   DeviceTestRequestSchema,
   type DeviceList,
   type DeviceTestResult,
+  type MqttFound,
 } from '@heliodtu/contract/companion';
 import type { RegisteredDevice } from '../device/relay/device-registry.js';
 import { deviceIdOfName } from '../device/relay/device-names.js';
@@ -87,21 +88,32 @@ export const companionDevicesRoutes: FastifyPluginAsync = async (app) => {
 
   const targetOf = (input: { id: string; url: string; user: string; password: string }) => {
     try {
-      const target = new DeviceTarget(input);
-      // The screen's test connects over HTTP; a device known by its topics comes from DTU_URL.
-      if (target.kind === 'mqtt') {
-        throw new DeviceTargetError(
-          'a device on an MQTT broker is added through DTU_URL (mqtt://broker:1883/<base topic>)',
-        );
-      }
-      return target;
+      return new DeviceTarget(input);
     } catch (error) {
       if (!(error instanceof DeviceTargetError)) throw error;
       throw new Refused(result(ApiCodeCompanion.DeviceUrlInvalid, error.message));
     }
   };
-  /** Connects with the target's login; refuses with the device's problem when it cannot be used. */
-  const test = async (target: DeviceTarget) => {
+  /**
+   * Connects with the target's login; refuses with the device's problem when it cannot be used.
+   * A device known by its topics (issue 37) is looked for on its broker with a client of the
+   * test's own: what it found (host name, inverters) comes back for the screen.
+   */
+  const test = async (target: DeviceTarget): Promise<{ message: string; found?: MqttFound }> => {
+    if (target.kind === 'mqtt') {
+      // mqtt.js loads only when a broker is asked.
+      const { findMqttDevice } = await import('../device/relay/mqtt-device-finder.js');
+      const found = await findMqttDevice(target);
+      if (!found.ok) {
+        throw new Refused(
+          result(ApiCodeCompanion.DeviceProblem, found.message, { problem: found.code }),
+        );
+      }
+      return {
+        message: found.message,
+        found: { hostname: found.hostname, inverters: found.inverters },
+      };
+    }
     const probed = await probeDevice(target);
     if (!probed.ok) {
       throw new Refused(
@@ -157,8 +169,12 @@ export const companionDevicesRoutes: FastifyPluginAsync = async (app) => {
 
   post('test', async (request) => {
     const data = await request.readData(DeviceTestRequestSchema);
-    const probed = await test(targetOf({ id: 'test', ...data }));
-    return result(ApiCodeCompanion.DeviceReachable, `Found ${probed.message}`);
+    const found = await test(targetOf({ id: 'test', ...data }));
+    return result(
+      ApiCodeCompanion.DeviceReachable,
+      `Found ${found.message}`,
+      found.found ? { found: found.found } : {},
+    );
   });
 
   post('add', async (request) => {

@@ -4,6 +4,8 @@ import {
   type CompanionDevice,
   type CompanionStatus,
 } from '@heliodtu/contract/companion';
+import { isValidIpv4 } from '@heliodtu/contract/domain/ipv4';
+import type { DeviceCompanion } from '../device/relay/companion.js';
 import type { RegisteredDevice } from '../device/relay/device-registry.js';
 
 /** What the interface may know of one device: never its credentials. */
@@ -24,7 +26,19 @@ function deviceStatus({ companion, name, origin }: RegisteredDevice): CompanionD
     connected_since: connectedSince === undefined ? null : Math.floor(connectedSince / 1000),
     inverter_count: inverters > 0 ? inverters : null,
     default_password: companion.live.deviceDefaultPassword,
+    ...sourceOf(companion),
   };
+}
+
+/**
+ * How the device is reached and, for one known by its topics, where its own web interface is:
+ * the IP it publishes, only when it is a plain IPv4 address (a topic anyone on the broker may
+ * write must not become a link to anywhere).
+ */
+function sourceOf(companion: DeviceCompanion): Pick<CompanionDevice, 'source' | 'web_url'> {
+  if (!companion.mqtt) return { source: 'http' };
+  const ip = companion.mqtt.tree.dtuField('ip')?.trim();
+  return ip && isValidIpv4(ip) ? { source: 'mqtt', web_url: `http://${ip}/` } : { source: 'mqtt' };
 }
 
 /**

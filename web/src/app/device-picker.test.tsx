@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CompanionDevice } from '@heliodtu/contract/companion';
 import { companionDeviceFixture } from '@heliodtu/contract/fixtures/companion';
-import { DevicePickerProvider } from '@/components/layout/device-picker';
+import { DevicePickerProvider } from '@/components/layout/device-picker-provider';
 import { setScreenDevice } from '@/lib/device-scope';
 import { SAVED } from '@/testing/api-handlers';
 import { currentPath } from '@/testing/location';

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/lib/i18n/use-t';
-import { DevicePickerProvider } from '@/components/layout/device-picker';
+import { DevicePickerProvider } from '@/components/layout/device-picker-provider';
 import { isDeviceScreen, PATHS } from '@/lib/paths';
 import { WaitPage } from '@/features/maintenance/wait-page';
 import { LivePage } from '@/features/live/live-page';

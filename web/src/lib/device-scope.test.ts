@@ -33,6 +33,8 @@ describe('deviceScopedPath', () => {
       'api/history/day',
       'api/gridmeter/status',
       'api/exportcontrol/config',
+      // The alerts bell asks on every screen; the alerts are the companion's, of all devices.
+      'api/alerts/status',
     ]) {
       expect(deviceScopedPath(path)).toBe(path);
     }

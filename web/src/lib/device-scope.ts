@@ -36,7 +36,7 @@ export function currentScreenDevice(): string | null {
 
 /**
  * Paths that always belong to the companion itself, never to one device: its own areas
- * (COMPANION_OWN_AREAS: status, devices, history, the house), the languages and its login.
+ * (COMPANION_OWN_AREAS: status, devices, history, alerts, the house), the languages and its login.
  */
 const COMPANION_PATHS = ['api/i18n/', 'api/security/authenticate'];
 

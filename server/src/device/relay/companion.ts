@@ -35,6 +35,8 @@ export interface DeviceCompanionOptions {
   brokers?: MqttBrokerPool;
   /** An MQTT device's shortest silence before it counts as away (tests shorten it). */
   mqttSilenceMinMs?: number;
+  /** An MQTT device's away time the owner set (DTU_AWAY_S), in place of the computed one. */
+  mqttAwayMs?: number;
 }
 
 type DeviceLinkEvents = SocketLinkEvents & { message: [LinkMessage] };
@@ -112,6 +114,7 @@ export class DeviceCompanion {
     now = Date.now,
     brokers,
     mqttSilenceMinMs,
+    mqttAwayMs,
   }: DeviceCompanionOptions) {
     this.id = target.id;
     this.now = now;
@@ -125,7 +128,8 @@ export class DeviceCompanion {
     if (target.kind === 'mqtt') {
       if (!brokers) throw new Error(`device ${target.id}: MQTT devices need the broker pool`);
       const silence = mqttSilenceMinMs === undefined ? {} : { silenceMinMs: mqttSilenceMinMs };
-      this.mqtt = new MqttDeviceLink({ target, pool: brokers, log, now, ...silence });
+      const away = mqttAwayMs === undefined ? {} : { awayMs: mqttAwayMs };
+      this.mqtt = new MqttDeviceLink({ target, pool: brokers, log, now, ...silence, ...away });
       this.link = this.mqtt;
       this.relay = new MqttDeviceAnswers(target.id, this.mqtt);
     } else {

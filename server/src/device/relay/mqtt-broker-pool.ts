@@ -66,6 +66,26 @@ export class MqttBrokerPool {
     };
   }
 
+  /**
+   * Publishes `<prefix><subtopic>` on the device's connection, never retained (a retained
+   * command would reach the inverter again at every reconnect of the DTU). Rejects when the
+   * broker connection is not up: the command did not leave.
+   */
+  async publish(
+    subscription: BrokerSubscription,
+    subtopic: string,
+    payload: string,
+  ): Promise<void> {
+    const connection = this.connections.get(connectionKey(subscription));
+    if (!connection?.client.connected) {
+      throw new Error(`not connected to the broker ${subscription.broker}`);
+    }
+    await connection.client.publishAsync(`${subscription.prefix}${subtopic}`, payload, {
+      qos: 0,
+      retain: false,
+    });
+  }
+
   private open(subscription: BrokerSubscription): Connection {
     const listeners = new Map<BrokerListener, string>();
     const client = connect(subscription.broker, {

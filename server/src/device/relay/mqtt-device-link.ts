@@ -20,6 +20,8 @@ export interface MqttDeviceLinkOptions {
   now?: () => number;
   /** The shortest silence that marks the device away (tests shorten it). */
   silenceMinMs?: number;
+  /** The owner's away time (DTU_AWAY_S): replaces max(silenceMinMs, 3 × the interval). */
+  awayMs?: number;
 }
 
 /**
@@ -70,8 +72,9 @@ export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [
     return this.linkState === 'away' ? this.lastReason : undefined;
   }
 
-  /** How long a silent device stays present: max(60 s, 3 × its publish interval). */
+  /** How long a silent device stays present: the owner's time, else max(60 s, 3 × its interval). */
   get silenceMs(): number {
+    if (this.options.awayMs !== undefined) return this.options.awayMs;
     return Math.max(this.silenceMinMs, SILENCE_INTERVALS * (this.intervalMs ?? 0));
   }
 
@@ -95,6 +98,21 @@ export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [
     for (const timer of this.frameTimers.values()) clearTimeout(timer);
     this.frameTimers.clear();
     await this.leave?.();
+  }
+
+  /**
+   * Sends a command to the device's own command topic (`<serial>/cmd/<name>`, integrations §3),
+   * never retained. Rejects when the broker connection is down: nothing was sent.
+   */
+  async command(serial: string, name: string, payload: string): Promise<void> {
+    const mqtt = this.options.target.mqtt();
+    if (!mqtt) throw new Error(`device ${this.options.target.id} is not an MQTT device`);
+    await this.options.pool.publish(mqtt, `${serial}/cmd/${name}`, payload);
+  }
+
+  /** The clock the tree's times are on (host ms). */
+  get clock(): () => number {
+    return this.now;
   }
 
   private onMessage(subtopic: string, payload: string): void {

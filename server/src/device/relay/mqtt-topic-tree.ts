@@ -60,7 +60,11 @@ interface InverterTopics {
   /** The first-seen order: the live data's `order`. */
   order: number;
   status: Map<string, string>;
+  /** Host ms each status field was last published (a command's read-back must be newer). */
+  statusAt: Map<string, number>;
   radio: Map<string, string>;
+  /** `device/…`: the inverter's hardware and firmware (hwpartnumber, fwbuildversion…). */
+  device: Map<string, string>;
   /** Channel number → field → payload. */
   channels: Map<number, Map<string, string>>;
   /** Host ms a new packet was told (status/last_update changed); undefined before. */
@@ -105,7 +109,9 @@ export class MqttTopicTree {
         inverter.packetAt = this.now();
       }
       inverter.status.set(third, payload);
+      inverter.statusAt.set(third, this.now());
     } else if (second === 'radio' && third !== undefined) inverter.radio.set(third, payload);
+    else if (second === 'device' && third !== undefined) inverter.device.set(third, payload);
     else if (/^\d+$/.test(second) && third !== undefined && parts.length === 3) {
       const channel = Number(second);
       const fields = inverter.channels.get(channel) ?? new Map<string, string>();
@@ -118,6 +124,22 @@ export class MqttTopicTree {
   /** The DTU's own topics (`hostname`, `ip`, `status`, `uptime`…) as last published. */
   dtuField(field: string): string | undefined {
     return this.dtu.get(field);
+  }
+
+  /**
+   * One status field of an inverter (`limit_relative`, `producing`…) as last published, with
+   * the host ms it arrived; undefined before it was.
+   */
+  statusField(serial: string, field: string): { payload: string; at: number } | undefined {
+    const topics = this.inverters.get(serial);
+    const payload = topics?.status.get(field);
+    const at = topics?.statusAt.get(field);
+    return payload === undefined || at === undefined ? undefined : { payload, at };
+  }
+
+  /** One `device/…` field of an inverter (`hwpartnumber`…) as last published. */
+  deviceField(serial: string, field: string): string | undefined {
+    return this.inverters.get(serial)?.device.get(field);
   }
 
   inverterSerials(): string[] {
@@ -242,7 +264,9 @@ export class MqttTopicTree {
       topics = {
         order: this.inverters.size,
         status: new Map(),
+        statusAt: new Map(),
         radio: new Map(),
+        device: new Map(),
         channels: new Map(),
       };
       this.inverters.set(serial, topics);

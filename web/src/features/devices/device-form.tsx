@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { DeviceTestResult } from '@heliodtu/contract/companion';
 import type { ApiResult } from '@heliodtu/contract/envelope';
 import { ResultAlert, type ShownResult } from '@/components/ui/result-alert';
-import { withDeviceProblemReason } from './device-problem-reason';
+import { isMqttAddress, withDeviceProblemReason } from './device-problem-reason';
 import { useT } from '@/lib/i18n/use-t';
 import { useDeviceAction } from './devices-api';
 
@@ -27,7 +28,9 @@ interface DeviceFormProps {
 
 /**
  * Name, address and login of one device, with "Test connection" (the companion connects with
- * them and says whether an OpenDTU answered, saving nothing). The password is write-only.
+ * them and says whether an OpenDTU answered, saving nothing). The password is write-only. An
+ * `mqtt://` address is a device known by its topics on a broker (issue 37): the login is the
+ * broker's, and the test says the DTU's host name and how many inverters it found.
  */
 export function DeviceForm({
   initial,
@@ -43,24 +46,52 @@ export function DeviceForm({
   const [result, setResult] = useState<ShownResult | null>(null);
   const test = useDeviceAction('test');
   const set = (key: keyof DeviceFormValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [key]: event.target.value }));
+    setValues((current) => {
+      const next = { ...current, [key]: event.target.value };
+      // OpenDTU's user name is no broker's: a broker is asked anonymously unless one is typed.
+      if (key === 'url' && isMqttAddress(next.url) && current.user === EMPTY_DEVICE.user) {
+        next.user = '';
+      }
+      return next;
+    });
   const complete = values.name.trim() !== '' && values.url.trim() !== '';
 
   const onTest = async () => {
     setResult(null);
     const { name: _name, ...login } = values;
-    setResult(withDeviceProblemReason(await test.mutateAsync(login)));
+    const answer: DeviceTestResult = await test.mutateAsync(login);
+    const found = answer.type === 'success' ? answer.found : undefined;
+    setResult(
+      found
+        ? {
+            type: 'success',
+            message: found.hostname
+              ? t(
+                  'devices.FoundByTopics',
+                  { hostname: found.hostname, count: found.inverters },
+                  found.inverters,
+                )
+              : t('devices.FoundByTopicsNoName', { count: found.inverters }, found.inverters),
+          }
+        : withDeviceProblemReason(answer, values.url),
+    );
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!complete) return;
     setResult(null);
     const answer = await onSubmit({ ...values, name: values.name.trim(), url: values.url.trim() });
-    setResult(answer.type === 'success' ? null : withDeviceProblemReason(answer));
+    setResult(answer.type === 'success' ? null : withDeviceProblemReason(answer, values.url));
     if (answer.type === 'success' && !editing) setValues(initial);
   };
 
-  const field = (key: keyof DeviceFormValues, label: string, type = 'text', extra = {}) => (
+  const field = (
+    key: keyof DeviceFormValues,
+    label: string,
+    type = 'text',
+    extra = {},
+    hint?: string,
+  ) => (
     <div className="col-12 col-md-6">
       <label htmlFor={`${id}-${key}`} className="form-label">
         {label}
@@ -71,8 +102,14 @@ export function DeviceForm({
         type={type}
         value={values[key]}
         onChange={set(key)}
+        {...(hint ? { 'aria-describedby': `${id}-${key}-hint` } : {})}
         {...extra}
       />
+      {hint && (
+        <div id={`${id}-${key}-hint`} className="form-text">
+          {hint}
+        </div>
+      )}
     </div>
   );
 
@@ -80,11 +117,13 @@ export function DeviceForm({
     <form noValidate onSubmit={(event) => void submit(event)} data-testid="device-form">
       <div className="row g-3">
         {field('name', t('devices.Name'), 'text', { required: true, maxLength: 32 })}
-        {field('url', t('devices.Url'), 'url', {
-          required: true,
-          placeholder: 'http://192.168.1.50',
-          inputMode: 'url',
-        })}
+        {field(
+          'url',
+          t('devices.Url'),
+          'url',
+          { required: true, placeholder: 'http://192.168.1.50', inputMode: 'url' },
+          t('devices.UrlHint'),
+        )}
         {field('user', t('devices.User'), 'text', { autoComplete: 'off' })}
         {field('password', t('devices.Password'), 'password', {
           autoComplete: 'new-password',

@@ -186,3 +186,79 @@ describe('DevicesPage', () => {
     await waitFor(() => expect(posts).toEqual([{ action: 'del', data: { id: 'garage' } }]));
   });
 });
+
+describe('DevicesPage with a device known by its MQTT topics', () => {
+  const COTTAGE_URL = 'mqtt://192.168.1.5:1883/cottage/';
+  /** Types an MQTT address and the broker's login, then tests; answers the alert's text. */
+  async function testCottage(answer: object, login = { user: 'site', password: 'secret' }) {
+    const { user, posts } = await renderPage({ test: answer });
+    const form = screen.getByTestId('device-form');
+    await user.type(within(form).getByLabelText('Address (URL)'), COTTAGE_URL);
+    const userName = within(form).getByLabelText('User name');
+    // OpenDTU's "admin" is no broker's user: an MQTT address clears the untouched default.
+    expect(userName).toHaveValue('');
+    if (login.user) await user.type(userName, login.user);
+    await user.type(within(form).getByLabelText('Password'), login.password);
+    await user.click(within(form).getByRole('button', { name: 'Test connection' }));
+    const alert = await within(form).findByRole('alert');
+    return { text: alert.textContent, posts };
+  }
+  const problem = (code: string) => ({
+    type: 'warning',
+    code: 20006,
+    message: 'The companion says why in English.',
+    problem: code,
+  });
+
+  it('says how to write a broker address beside the address field', async () => {
+    await renderPage();
+    expect(screen.getByLabelText('Address (URL)')).toHaveAccessibleDescription(
+      /mqtt:\/\/broker:1883\/<base topic>.*broker's user name and password/,
+    );
+  });
+
+  it("says the DTU's host name and how many inverters the test found", async () => {
+    const { text, posts } = await testCottage({
+      type: 'success',
+      code: 20001,
+      message: 'Found an OpenDTU "Cottage" by its topics with 3 inverters',
+      found: { hostname: 'Cottage', inverters: 3 },
+    });
+    expect(text).toBe('Found the OpenDTU "Cottage" on the broker, with 3 inverters.');
+    expect(posts).toEqual([
+      { action: 'test', data: { url: COTTAGE_URL, user: 'site', password: 'secret' } },
+    ]);
+  });
+
+  it('one inverter, and a DTU that publishes no host name', async () => {
+    const { text } = await testCottage({
+      type: 'success',
+      code: 20001,
+      message: 'Found an OpenDTU by its topics with 1 inverter',
+      found: { hostname: '', inverters: 1 },
+    });
+    expect(text).toBe(
+      'Found an OpenDTU on the broker (it publishes no host name), with 1 inverter.',
+    );
+  });
+
+  it.each([
+    ['wrong-password', 'The broker refused this login: check the user name and password.'],
+    [
+      'not-opendtu',
+      "Nothing is published under this base topic: check the base topic in the DTU's MQTT settings.",
+    ],
+    ['refused', 'The broker cannot be reached: check its address and port.'],
+    ['timeout', 'The broker cannot be reached: check its address and port.'],
+  ])('says plainly why not (%s), in the words of a broker', async (code, reason) => {
+    const { text } = await testCottage(problem(code));
+    expect(text).toBe(`The device cannot be used: ${reason}`);
+  });
+
+  it('asks for a login the broker wants when none was typed', async () => {
+    const { text } = await testCottage(problem('password-needed'), { user: '', password: 'x' });
+    expect(text).toBe(
+      'The device cannot be used: The broker asks for a login: enter its user name and password.',
+    );
+  });
+});

@@ -44,6 +44,19 @@ describe('the control sentence (issue 35)', () => {
     );
   });
 
+  it('says when no governed inverter can be acted on, and why one is left alone', () => {
+    const [one] = controlStatus().inverters;
+    const unknown = { ...one!, state: 'limit_unknown' as const };
+    expect(sentence({ state: 'holding', grid_w: 300, inverters: [unknown] })).toMatch(
+      /^None of the governed inverters can be acted on now/,
+    );
+    expect(sentence({ state: 'holding', grid_w: 8, inverters: [one!, unknown] })).toMatch(
+      /^Holding the grid/,
+    );
+    expect(governedReason(en, 'limit_unknown')).toMatch(/has not read this inverter's limit yet/);
+    expect(governedReason(en, 'away')).toMatch(/does not answer/);
+  });
+
   it('words every other state plainly', () => {
     expect(sentence({ state: 'off', enabled: false })).toMatch(/^Export control is off/);
     expect(sentence({ state: 'meter_lost', grid_w: null })).toMatch(/fallback limit/);

@@ -50,8 +50,13 @@ export function controlSentence(
       return t('powercontrol.SentenceMeterLost');
     case 'starting':
       return t('powercontrol.SentenceStarting');
-    case 'holding':
+    case 'holding': {
+      const actable = status.inverters.some(
+        (inverter) => inverter.state !== 'away' && inverter.state !== 'limit_unknown',
+      );
+      if (!actable) return t('powercontrol.SentenceNoneGovernable');
       return t('powercontrol.SentenceHolding', { target, grid: grid ?? '–' });
+    }
     case 'waiting': {
       const pending = status.inverters.filter((inverter) => inverter.state === 'pending').length;
       return pending === 0
@@ -80,6 +85,7 @@ export function governedReason(t: Translate, state: GovernedState): string {
     pending: t('powercontrol.WhyPending'),
     paused_manual: t('powercontrol.WhyPausedManual'),
     away: t('powercontrol.WhyAway'),
+    limit_unknown: t('powercontrol.WhyLimitUnknown'),
     fallback: t('powercontrol.WhyFallback'),
     released: t('powercontrol.WhyReleased'),
   }[state];

@@ -53,6 +53,16 @@ describe('plural texts', () => {
         'Too many failed tries; try again in 1 minute.',
         'Too many failed tries; try again in 2 minutes.',
       ],
+      'devices.FoundByTopics': [
+        'Found the OpenDTU "Cottage" on the broker, with 0 inverters.',
+        'Found the OpenDTU "Cottage" on the broker, with 1 inverter.',
+        'Found the OpenDTU "Cottage" on the broker, with 2 inverters.',
+      ],
+      'devices.FoundByTopicsNoName': [
+        'Found an OpenDTU on the broker (it publishes no host name), with 0 inverters.',
+        'Found an OpenDTU on the broker (it publishes no host name), with 1 inverter.',
+        'Found an OpenDTU on the broker (it publishes no host name), with 2 inverters.',
+      ],
     },
     de: {
       'powercontrol.PausedFor': [
@@ -72,6 +82,16 @@ describe('plural texts', () => {
         'Zu viele Fehlversuche; bitte in 0 Minuten erneut versuchen.',
         'Zu viele Fehlversuche; bitte in 1 Minute erneut versuchen.',
         'Zu viele Fehlversuche; bitte in 2 Minuten erneut versuchen.',
+      ],
+      'devices.FoundByTopics': [
+        'OpenDTU „Cottage“ am Broker gefunden, mit 0 Wechselrichtern.',
+        'OpenDTU „Cottage“ am Broker gefunden, mit 1 Wechselrichter.',
+        'OpenDTU „Cottage“ am Broker gefunden, mit 2 Wechselrichtern.',
+      ],
+      'devices.FoundByTopicsNoName': [
+        'Ein OpenDTU am Broker gefunden (ohne veröffentlichten Hostnamen), mit 0 Wechselrichtern.',
+        'Ein OpenDTU am Broker gefunden (ohne veröffentlichten Hostnamen), mit 1 Wechselrichter.',
+        'Ein OpenDTU am Broker gefunden (ohne veröffentlichten Hostnamen), mit 2 Wechselrichtern.',
       ],
     },
     fr: {
@@ -93,6 +113,16 @@ describe('plural texts', () => {
         "Trop d'essais échoués ; réessayez dans 1 minute.",
         "Trop d'essais échoués ; réessayez dans 2 minutes.",
       ],
+      'devices.FoundByTopics': [
+        'OpenDTU « Cottage » trouvé sur le broker, avec 0 onduleur.',
+        'OpenDTU « Cottage » trouvé sur le broker, avec 1 onduleur.',
+        'OpenDTU « Cottage » trouvé sur le broker, avec 2 onduleurs.',
+      ],
+      'devices.FoundByTopicsNoName': [
+        "Un OpenDTU trouvé sur le broker (il ne publie pas de nom d'hôte), avec 0 onduleur.",
+        "Un OpenDTU trouvé sur le broker (il ne publie pas de nom d'hôte), avec 1 onduleur.",
+        "Un OpenDTU trouvé sur le broker (il ne publie pas de nom d'hôte), avec 2 onduleurs.",
+      ],
     },
   };
 
@@ -108,7 +138,11 @@ describe('plural texts', () => {
     const t = createTranslator(messages, {}, locale);
     for (const [key, forms] of Object.entries(expected[locale] ?? {})) {
       const texts = [0, 1, 2].map((n) =>
-        t(key, { sec: n, val: n, days: n, minutes: n, time: '01:02' }, n),
+        t(
+          key,
+          { sec: n, val: n, days: n, minutes: n, count: n, hostname: 'Cottage', time: '01:02' },
+          n,
+        ),
       );
       expect(texts, key).toEqual(forms);
     }
