@@ -4,27 +4,31 @@
 // 50 gateway processes), and a companion (the built server, npm start's node flags, history
 // on as an owner runs it) fronts the 50 sites as 50 mqtt:// devices. Prints the companion's CPU
 // (% of one core) and RSS over a steady window, and the delay from a site's publish of an
-// inverter (its last topic of the run sent) to that inverter's frame on a /livedata socket of
-// the companion (p50, p95, max). Asserts nothing; stops by itself within 60 s.
+// inverter (its last topic of the run sent) to that inverter's frame in the browser: the built
+// interface's live view in Chromium, its /livedata socket's frames as Chromium receives them
+// (p50, p95, max). Asserts nothing; stops by itself within 60 s.
 //
 //   node bench/companion-mqtt.mjs
+//   BENCH_WEB_DIST=<dir>  another build (default web/dist; built into a temp dir when missing)
+//   CHROMIUM_PATH=<file>  another Chromium (default /usr/bin/chromium)
 import { performance } from 'node:perf_hooks';
-import WebSocket from 'ws';
+import { chromium } from 'playwright-core';
 import { buildServer, SERVER_NODE_FLAGS, serverBuildStale } from '../scripts/build-server.mjs';
 import {
   cpuSeconds,
   fmt,
   memory,
   pickPort,
+  root,
   sleep,
   startServer,
   stopServer,
 } from './lib/bench-server.mjs';
-import { AUTH } from './lib/device-login.mjs';
 import { percentile } from './lib/live-clients.mjs';
 import { startMosquitto } from './lib/mosquitto.mjs';
 import { sitePrefix, startMqttSites } from './lib/mqtt-sites.mjs';
 import { benchScratch } from './lib/time-limit.mjs';
+import { benchWebDist } from './lib/web-dist.mjs';
 
 const HARD_LIMIT_MS = 60_000;
 const SITES = 50;
@@ -36,19 +40,20 @@ const WARM_UP_MS = 5_000;
 const MEASURE_MS = 30_000;
 /** mqtt-device-link.ts: an inverter's frame waits this long after its first topic of a run. */
 const FRAME_SETTLE_MS = 200;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const out = (text) => process.stdout.write(text);
 const started = Date.now();
 let broker;
 let sites;
 let companion;
-let socket;
+let browser;
 
 const { tempDir, cleanUp } = benchScratch({
   name: 'companion-mqtt',
   limitMs: HARD_LIMIT_MS,
   async release() {
-    socket?.terminate();
+    await browser?.close().catch(() => {});
     await stopServer(companion);
     await sites?.stop().catch(() => {});
     await broker?.dispose();
@@ -82,7 +87,10 @@ try {
     port: await pickPort(),
     dataDir: tempDir('companion-mqtt-'),
     nodeArgs: SERVER_NODE_FLAGS,
-    env: { DTU_URL: siteList.join(',') },
+    env: {
+      DTU_URL: siteList.join(','),
+      WEB_DIST: benchWebDist({ root, tempDir, out, prefix: 'companion-mqtt-dist-' }),
+    },
     ready: async (url) => (await liveInverters(url)) >= SITES * INVERTERS,
     timeoutMs: 30_000,
   });
@@ -93,21 +101,30 @@ try {
       ` ${WARM_UP_MS / 1000} s warm-up (set up in ${fmt((Date.now() - started) / 1000)} s)\n`,
   );
 
-  // Publish → frame: an inverter's run (its tx_request) matched with the time it was sent.
+  // Publish → frame: an inverter's run (its tx_request) matched with the time it was sent,
+  // both on this process's clock (Playwright hands over Chromium's socket frames as they come).
   let measuring = false;
   const delays = [];
   const seen = new Set();
   let frames = 0;
-  socket = new WebSocket(`${companion.url.replace('http', 'ws')}/livedata`, {
-    headers: { authorization: AUTH },
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
   });
-  socket.on('message', (data) => {
-    if (!measuring) return;
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('websocket', (socket) => {
+    if (!socket.url().endsWith('/livedata')) return;
+    socket.on('framereceived', ({ payload }) => onFrame(payload));
+  });
+  await page.goto(`${companion.url}/`);
+  await page.getByRole('tab').first().waitFor({ timeout: 20_000 });
+  function onFrame(payload) {
+    if (!measuring || typeof payload !== 'string') return;
     const at = performance.now();
     frames += 1;
     let frame;
     try {
-      frame = JSON.parse(String(data));
+      frame = JSON.parse(payload);
     } catch {
       return;
     }
@@ -120,7 +137,7 @@ try {
       const sent = sites.publishedAt(inverter.serial, run);
       if (sent !== undefined) delays.push(at - sent);
     }
-  });
+  }
   await sleep(WARM_UP_MS);
   measuring = true;
   const pid = companion.child.pid;
@@ -138,7 +155,7 @@ try {
   );
   const sorted = [...delays].sort((a, b) => a - b);
   out(
-    `Site publish → /livedata frame (${delays.length} inverter runs in ${frames} frames):` +
+    `Site publish → frame in Chromium's live view (${delays.length} inverter runs in ${frames} frames):` +
       ` p50 ${fmt(percentile(sorted, 50))} ms, p95 ${fmt(percentile(sorted, 95))} ms,` +
       ` max ${fmt(sorted.at(-1))} ms (the link holds an inverter's frame ${FRAME_SETTLE_MS} ms` +
       ' for the rest of its run)\n',
