@@ -301,6 +301,9 @@ describe('ExportController on a fake plant', () => {
     expect(status.sentence).toMatch(/^None of the governed inverters can be governed now/);
     expect(status.sentence).toMatch(/has no known limit yet/);
     expect(status.sentence).not.toMatch(/cannot be reached/);
+    // No limit is known: the total limit is unknown, not 0 W (the chart leaves a gap).
+    expect(status.limit_w).toBeNull();
+    expect(status.series.at(-1)?.limit_w).toBeNull();
     // Once its device has read the limit, control takes it over and lowers it.
     plant.plantInverters[0]!.readback_w = 800;
     plant.run(30_000, controller);

@@ -275,12 +275,14 @@ export class GovernedTracker {
     });
   }
 
-  limitSum(governed: readonly GovernedInverter[], fleet: FleetView): number {
-    let sum = 0;
+  /** The governed inverters' known limits summed; null while none is known (not 0 W). */
+  limitSum(governed: readonly GovernedInverter[], fleet: FleetView): number | null {
+    let sum: number | null = null;
     for (const g of governed) {
       const record = this.records.get(recordKey(g.device, g.serial));
       const inverter = fleet.get(recordKey(g.device, g.serial));
-      if (record && inverter) sum += currentLimit(record, inverter) ?? 0;
+      const limit = record && inverter ? currentLimit(record, inverter) : null;
+      if (limit !== null) sum = (sum ?? 0) + limit;
     }
     return sum;
   }
