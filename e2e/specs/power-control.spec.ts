@@ -47,9 +47,9 @@ test('the House card shows the grid and the house’s consumption', async ({ pag
   const card = page.getByRole('region', { name: 'House' });
   await expect(card).toBeVisible({ timeout: 20_000 });
   await expect(card.getByTestId('house-grid')).toHaveText(
-    /^(Importing [\d,]+ W|Exporting [\d,]+ W|Neither importing nor exporting)$/,
+    /^(Importing [\d,]+\sW|Exporting [\d,]+\sW|Neither importing nor exporting)$/,
   );
-  await expect(card.getByTestId('house-consumption')).toHaveText(/^[\d,]+ W$/);
+  await expect(card.getByTestId('house-consumption')).toHaveText(/^[\d,]+\u00a0W$/);
   await expect(card.getByTestId('house-today')).toContainText('Imported');
 });
 
@@ -70,9 +70,9 @@ test('the screen is axe-clean in both themes, and reads the meter now', async ({
   }
   await page.getByRole('button', { name: 'Read the meter now' }).click();
   await expect(page.getByTestId('meter-now')).toHaveText(
-    /^(Importing|Exporting) [\d,]+ W|^Balanced/,
+    /^(Importing|Exporting) [\d,]+\sW|^Balanced/,
   );
-  await expect(page.getByTestId('meter-now')).toContainText(/Last reading \d+ s ago\./);
+  await expect(page.getByTestId('meter-now')).toContainText(/Last reading \d+\ss ago\./);
 });
 
 test('the settings save and read back', async ({ page }) => {

@@ -8,8 +8,10 @@ import { controlSentence, governedReason } from './control-sentence';
 
 const en = createTranslator(englishMessages()) as Translate;
 const format = formattersFor('en');
+/** Figures keep their unit on the same line (a no-break space); compared here as plain spaces. */
+const plain = (text: string) => text.replace(/\u00a0/g, ' ');
 const sentence = (change: Partial<ExportControlStatus>) =>
-  controlSentence(en, format, controlStatus(change));
+  plain(controlSentence(en, format, controlStatus(change)));
 
 describe('the control sentence (issue 35)', () => {
   it('says control holds the grid, with the target and the grid in words', () => {
@@ -72,7 +74,9 @@ describe('the control sentence (issue 35)', () => {
 
   it('is the interface’s own translation, never the gateway’s English line', () => {
     const german = createTranslator(de, englishMessages(), 'de') as Translate;
-    const text = controlSentence(german, formattersFor('de'), controlStatus({ grid_w: 8 }));
+    const raw = controlSentence(german, formattersFor('de'), controlStatus({ grid_w: 8 }));
+    expect(raw).toContain('8\u00a0W');
+    const text = plain(raw);
     expect(text).toBe(
       'Das Netz wird am Ziel gehalten (weder Bezug noch Einspeisung): jetzt Bezug 8 W, nah genug, um die Limits zu lassen, wie sie sind.',
     );
