@@ -10,27 +10,16 @@ import { zonesRoutes } from './routes/zones.js';
 import { deviceSocketRoutes } from './routes/sockets/device-sockets.js';
 import { livedataSocketRoutes } from './routes/sockets/livedata-socket.js';
 import { relayRoutes } from './routes/relay.js';
-import { apiDescriptionRoutes } from './routes/api-description.js';
 import { historyPlugin } from './history/history-plugin.js';
-import { historyRoutes } from './routes/history.js';
 import { companionApiNotFound } from './routes/api-path-unknown.js';
-import { companionRoutes } from './routes/companion.js';
-import { companionDevicesRoutes } from './routes/companion-devices.js';
 import type { RegisteredDevice } from './device/relay/device-registry.js';
-import { alertsPlugin } from './alerts/alerts-plugin.js';
-import { alertsRoutes } from './routes/alerts.js';
-import { gridMeterPlugin } from './grid-meter/grid-meter-plugin.js';
-import { gridMeterRoutes } from './routes/gridmeter.js';
-import { exportControlRoutes } from './routes/exportcontrol.js';
-import {
-  registerExportControl,
-  type ExportControlPluginOptions,
-} from './export-control/export-control-plugin.js';
+import type { ExportControlPluginOptions } from './export-control/export-control-plugin.js';
+import { registerSharedAreaPlugins, registerSharedAreaRoutes } from './shared-areas.js';
 
 /**
- * The companion's plugins, after the shared ones (issue 24): in front of real OpenDTU devices,
- * no simulated fleet and no OpenDTU MQTT of its own (the devices publish); their live data is
- * recorded instead.
+ * The companion's plugins, after buildApp's common start (issue 24): in front of real OpenDTU
+ * devices, no simulated fleet and no OpenDTU MQTT of its own (the devices publish); their live
+ * data is recorded instead.
  */
 export async function registerCompanionPlugins(
   app: FastifyInstance,
@@ -43,9 +32,7 @@ export async function registerCompanionPlugins(
   // Days by the device's own time zone, read from it (issue 24).
   await app.register(historyPlugin, { source: companion.live, tz: () => companion.timezone });
   followDevicesInHistory(app);
-  await app.register(gridMeterPlugin);
-  await app.register(alertsPlugin);
-  await registerExportControl(app, exportControl, now);
+  await registerSharedAreaPlugins(app, exportControl, now);
   // The house's topics on HelioDTU's own broker: the devices' MQTT settings are theirs.
   await app.register(ownBrokerHousePlugin);
 }
@@ -84,13 +71,7 @@ export async function registerCompanionRoutes(app: FastifyInstance): Promise<voi
   await app.register(deviceSocketRoutes, { registry });
   // Every device's inverters on one socket (one device: its frames unchanged).
   await app.register(livedataSocketRoutes, { source: registry });
-  await app.register(historyRoutes);
-  await app.register(companionRoutes);
-  await app.register(companionDevicesRoutes);
-  await app.register(alertsRoutes);
-  await app.register(gridMeterRoutes);
-  await app.register(exportControlRoutes);
-  await app.register(apiDescriptionRoutes);
+  await registerSharedAreaRoutes(app);
   await app.register(relayRoutes, { registry });
   await app.register(webStaticPlugin, {
     webDist: app.system.options.webDist,

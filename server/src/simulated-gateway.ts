@@ -30,25 +30,14 @@ import { inverterStatsRoutes } from './routes/inverter-stats.js';
 import { livedataSocketRoutes } from './routes/sockets/livedata-socket.js';
 import { firmwareRoutes } from './routes/firmware.js';
 import { prometheusRoutes } from './routes/prometheus.js';
-import { apiDescriptionRoutes } from './routes/api-description.js';
 import { historyPlugin } from './history/history-plugin.js';
-import { historyRoutes } from './routes/history.js';
-import { companionRoutes } from './routes/companion.js';
-import { companionDevicesRoutes } from './routes/companion-devices.js';
-import { alertsPlugin } from './alerts/alerts-plugin.js';
-import { alertsRoutes } from './routes/alerts.js';
-import { gridMeterPlugin } from './grid-meter/grid-meter-plugin.js';
-import { gridMeterRoutes } from './routes/gridmeter.js';
-import { exportControlRoutes } from './routes/exportcontrol.js';
-import {
-  registerExportControl,
-  type ExportControlPluginOptions,
-} from './export-control/export-control-plugin.js';
+import type { ExportControlPluginOptions } from './export-control/export-control-plugin.js';
+import { registerSharedAreaPlugins, registerSharedAreaRoutes } from './shared-areas.js';
 import { simTestRoutes } from './routes/sim-test.js';
 
 /**
- * The simulated gateway's own plugins, after the shared ones: the fleet, the house beside it,
- * OpenDTU's MQTT, then what records and watches it.
+ * The simulated gateway's plugins, after buildApp's common start: the fleet, the house beside
+ * it, OpenDTU's MQTT, then what records and watches it.
  */
 export async function registerSimulatedPlugins(
   app: FastifyInstance,
@@ -62,9 +51,7 @@ export async function registerSimulatedPlugins(
   await app.register(mqttPublishingPlugin);
   await app.register(consoleEventsPlugin);
   await app.register(historyPlugin);
-  await app.register(gridMeterPlugin);
-  await app.register(alertsPlugin);
-  await registerExportControl(app, exportControl, now);
+  await registerSharedAreaPlugins(app, exportControl, now);
 }
 
 /** The simulated gateway's routes: OpenDTU's whole API over the fleet, then the interface. */
@@ -93,14 +80,8 @@ export async function registerSimulatedRoutes(app: FastifyInstance): Promise<voi
   await app.register(livedataSocketRoutes);
   await app.register(firmwareRoutes);
   await app.register(prometheusRoutes);
-  await app.register(historyRoutes);
-  await app.register(companionRoutes);
-  await app.register(companionDevicesRoutes);
-  await app.register(alertsRoutes);
-  await app.register(gridMeterRoutes);
-  await app.register(exportControlRoutes);
   await app.register(simTestRoutes);
-  await app.register(apiDescriptionRoutes);
+  await registerSharedAreaRoutes(app);
   // Last: unmatched paths fall back to the interface, as on the device.
   await app.register(webStaticPlugin, {
     webDist: app.system.options.webDist,
