@@ -1,5 +1,5 @@
 import type { CommandStatus } from '@heliodtu/contract/limit';
-import type { DeviceLocation } from '../device/relay/companion.js';
+import type { DeviceLocation } from '../device/relay/device-ntp-settings.js';
 import type { FleetSimulator } from '../device/simulator.js';
 import { sunElevation } from '../device/sun.js';
 import type { AlertSources } from './evaluator.js';

@@ -1,4 +1,5 @@
-import type { DeviceCompanion, DeviceLocation } from '../device/relay/companion.js';
+import type { DeviceCompanion } from '../device/relay/companion.js';
+import type { DeviceLocation } from '../device/relay/device-ntp-settings.js';
 import type { DeviceRegistry } from '../device/relay/device-registry.js';
 import { daylightAt } from './alert-sources.js';
 import { EVENT_LOG_TURN_MS } from './alerts-options.js';

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryAlertRows } from '../history/alert-rows.js';
-import type { DeviceCompanion, DeviceLocation } from '../device/relay/companion.js';
+import type { DeviceCompanion } from '../device/relay/companion.js';
+import type { DeviceLocation } from '../device/relay/device-ntp-settings.js';
 import type { RelayResult } from '../device/relay/device-relay.js';
 import type { DeviceRegistry } from '../device/relay/device-registry.js';
 import { daylightAt } from './alert-sources.js';

@@ -63,10 +63,6 @@ const PHYSICS_STEP_MS = 5_000;
 const MAX_CONTINUOUS_MS = 3_600_000;
 const GATE_EVERY_MS = 60_000;
 
-/**
- * State and helpers of the fleet simulator, shared by fleet-engine.ts (time) and simulator.ts
- * (public API). Split only to keep files short; FleetSimulator is the class to use.
- */
 /** A limit command as the DTU took it (REST, MQTT or export control), before it goes on air. */
 export interface LimitCommandTaken {
   readonly serial: string;
@@ -76,6 +72,11 @@ export interface LimitCommandTaken {
   readonly queued: boolean;
 }
 
+/**
+ * State and helpers of the fleet simulator, shared by fleet-engine.ts (time), fleet-commands.ts
+ * (commands) and simulator.ts (public API). Split only to keep files short; FleetSimulator is
+ * the class to use.
+ */
 export class FleetCore extends EventEmitter<{
   update: [serial: string];
   /** Every limit command for a known inverter (the test API counts them by kind). */

@@ -1,21 +1,18 @@
 import type { ConfigFile } from '@heliodtu/contract/config-file';
 import type { DevInfoStatus } from '@heliodtu/contract/dev-info';
-import type { LimitKind } from '@heliodtu/contract/domain/limit-type';
 import { eventLogLocaleOf, type EventLogStatus } from '@heliodtu/contract/event-log';
 import type { GridProfileRaw, GridProfileStatus } from '@heliodtu/contract/grid-profile';
-import type { LimitStatus } from '@heliodtu/contract/limit';
 import type {
   Hints,
   LiveDataFullStatus,
   LiveDataPartialStatus,
 } from '@heliodtu/contract/live-data';
 import { DEFAULT_PASSWORD } from '@heliodtu/contract/limits';
-import type { PowerStatus } from '@heliodtu/contract/power';
 import { EMPTY_DEV_INFO } from './dev-info.js';
 import { SIMULATED_DEVICE_ID } from './device-id.js';
 import { eventLogStatus } from './event-log.js';
 import { parseFaults } from './faults.js';
-import { FleetEngine } from './fleet-engine.js';
+import { FleetCommands } from './fleet-commands.js';
 import type { FleetSimulatorOptions } from './fleet-core.js';
 import {
   EMPTY_GRID_PROFILE,
@@ -34,20 +31,12 @@ import {
 export type { FleetSimulatorOptions, SimulatorClock, SimulatorStore } from './fleet-core.js';
 export type { InverterState } from './live-view.js';
 
-/** Result of a command call; the routes map `unknown-inverter` to 5004 / 11002. */
-export type CommandResult =
-  | {
-      ok: true;
-      /** false when commands are disabled: silently dropped, still a success. */ queued: boolean;
-    }
-  | { ok: false; reason: 'unknown-inverter' };
-
 /**
  * The simulated inverter fleet behind the OpenDTU API (issue 3). No Fastify here: routes,
- * sockets, MQTT and metrics use this class. Serial arguments are hex strings in any case.
- * See README.md in this folder.
+ * sockets, MQTT and metrics use this class (its commands: fleet-commands.ts). Serial arguments
+ * are hex strings in any case. See README.md in this folder.
  */
-export class FleetSimulator extends FleetEngine {
+export class FleetSimulator extends FleetCommands {
   /** The key of the simulated fleet's history rows (a companion's are its device's id). */
   readonly deviceId = SIMULATED_DEVICE_ID;
   private timer: NodeJS.Timeout | undefined;
@@ -170,71 +159,6 @@ export class FleetSimulator extends FleetEngine {
     return view ? inverterStateOf(view, position) : null;
   }
 
-  /**
-   * When the limit was last read or acknowledged and when the newest live data was taken, device
-   * epoch ms (null before either); null for a serial not in the fleet. Export control's
-   * read-back: confirmed only by a read after its command.
-   */
-  limitTimes(serial: string): { readbackAt: number | null; dataAt: number | null } | null {
-    const record = this.find(serial);
-    if (!record) return null;
-    const last = record.stats.lastUpdate;
-    return {
-      readbackAt: record.limitSeenAt,
-      dataAt: last === null ? null : this.wall - (this.uptime - last),
-    };
-  }
-
-  /** `GET /api/limit/status` (wire-contract §4.4). */
-  limitStatus(): LimitStatus {
-    return Object.fromEntries(
-      this.records.map((r) => [
-        r.serial,
-        {
-          limit_relative: r.limitRelative,
-          max_power: r.maxPower,
-          limit_set_status: r.limitCommand.status,
-        },
-      ]),
-    );
-  }
-
-  /** `GET /api/power/status` (wire-contract §4.4). */
-  powerStatus(): PowerStatus {
-    return Object.fromEntries(
-      this.records.map((r) => [r.serial, { power_set_status: r.powerCommand.status }]),
-    );
-  }
-
-  /** Queue a limit (inverter-domain §7): relative values above 100 % are clamped. */
-  setLimit(serial: string, value: number, kind: LimitKind): CommandResult {
-    const record = this.find(serial);
-    if (!record) return { ok: false, reason: 'unknown-inverter' };
-    this.emit('limit', { serial: record.serial, value, kind, queued: record.commandsEnabled });
-    if (!record.commandsEnabled) return { ok: true, queued: false };
-    const limit = this.clampLimit(value, kind);
-    record.sendLimit({ kind: 'limit', value: limit, limit: kind }, this.uptime);
-    this.log(`TX ActivePowerControl ${record.serial}: ${limit} ${kind.relative ? '%' : 'W'}`);
-    return { ok: true, queued: true };
-  }
-
-  /** Power on or off (inverter-domain §7.4). */
-  setPower(serial: string, on: boolean): CommandResult {
-    return this.power(serial, on ? 'on' : 'off');
-  }
-
-  /** Restart the inverter (inverter-domain §7.4). */
-  restart(serial: string): CommandResult {
-    return this.power(serial, 'restart');
-  }
-
-  /** Radio statistics back to 0 (`/api/inverter/stats_reset`, MQTT reset_rf_stats); false when unknown. */
-  resetRadioStats(serial: string): boolean {
-    const record = this.find(serial);
-    record?.radio.reset();
-    return record !== undefined;
-  }
-
   /** `GET /api/eventlog/status` (wire-contract §4.5); null for an unknown serial (answer `{}`). */
   eventLog(serial: string, locale?: string): EventLogStatus | null {
     const record = this.find(serial);
@@ -268,15 +192,6 @@ export class FleetSimulator extends FleetEngine {
     if (!record) return null;
     if (!record.gridProfileValid) return { raw: [] };
     return { raw: gridProfileBytes(gridProfileIdFor(record.sim.hardware.family)) };
-  }
-
-  private power(serial: string, action: 'on' | 'off' | 'restart'): CommandResult {
-    const record = this.find(serial);
-    if (!record) return { ok: false, reason: 'unknown-inverter' };
-    if (!record.commandsEnabled) return { ok: true, queued: false };
-    record.sendPower({ kind: 'power', action }, this.uptime);
-    this.log(`TX PowerControl ${record.serial}: ${action}`);
-    return { ok: true, queued: true };
   }
 
   private currentSlotTexts(): Map<string, string> {

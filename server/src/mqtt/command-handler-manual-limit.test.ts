@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { LimitKind } from '@heliodtu/contract/domain/limit-type';
-import type { CommandResult } from '../device/simulator.js';
+import type { CommandResult } from '../device/fleet-commands.js';
 import { MqttCommandHandler, type CommandFleet } from './command-handler.js';
 
 // Issue 35: an owner's limit over MQTT pauses export control of that inverter, once the DTU

@@ -1,5 +1,5 @@
 import type { LimitKind } from '@heliodtu/contract/domain/limit-type';
-import type { CommandResult } from '../device/simulator.js';
+import type { CommandResult } from '../device/fleet-commands.js';
 import type { ConfigSection, ConfigStore } from '../store/config-store.js';
 import { commandFilters, parseCommand, type MqttCommand } from './command-parse.js';
 import type { MqttConnection } from './connection.js';

@@ -1,72 +1,31 @@
-import { LATITUDE, LONGITUDE, type Range } from '@heliodtu/contract/limits';
-import type { NtpConfig } from '@heliodtu/contract/ntp';
-import type { ReconnectPolicy } from '../../reconnect-policy.js';
 import type { DeviceProblem } from './device-problem.js';
-import { DeviceRelay, RELAY_TIMEOUT_MS, type RelayResult } from './device-relay.js';
+import type { RelayResult } from './device-relay.js';
 import { DeviceConsole } from './device-console.js';
+import {
+  DEVICE_NTP_CONFIG_PATH,
+  locationOfNtpAnswer,
+  timezoneOfNtpAnswer,
+  type DeviceLocation,
+} from './device-ntp-settings.js';
+import {
+  deviceSidesFor,
+  type DeviceLink,
+  type DeviceRequests,
+  type DeviceSidesOptions,
+} from './device-sides.js';
 import type { DeviceTarget } from './device-target.js';
 import { LastLiveAnswers } from './last-live-answers.js';
-import { LiveLink, type LinkMessage } from './live-link.js';
-import type { MqttBrokerPool } from './mqtt-broker-pool.js';
-import { MqttDeviceAnswers } from './mqtt-device-answers.js';
-import { MqttDeviceLink } from './mqtt-device-link.js';
+import { mqttDeviceFound } from './mqtt-device-probe.js';
+import type { MqttDeviceLink } from './mqtt-device-link.js';
 import { probeDevice, type ProbeResult } from './probe.js';
-import type { LinkState, SocketLinkEvents } from './socket-link-types.js';
 import { RelayLiveStore } from './relay-live-store.js';
 
-/** A place on the globe in degrees (north and east positive), as the device's NTP settings keep it. */
-export type DeviceLocation = Pick<NtpConfig, 'latitude' | 'longitude'>;
-
-export interface DeviceCompanionOptions {
-  target: DeviceTarget;
-  /** One line per change of state: the console log (and stdout). */
-  log: (line: string) => void;
-  reconnect?: ReconnectPolicy;
+export interface DeviceCompanionOptions extends DeviceSidesOptions {
   /** Whether the companion's own login has the default password: the live view's hint. */
   ownDefaultPassword?: () => boolean;
   /** POSIX TZ until the device's own was read: the companion's NTP time zone. */
   fallbackTimezone?: () => string;
-  /**
-   * The host clock (epoch ms): when the device went away and how much older its kept live data
-   * has grown. Date.now unless a test passes a fake one.
-   */
-  now?: () => number;
-  /** The shared broker connections of devices known by their MQTT topics (issue 37). */
-  brokers?: MqttBrokerPool;
-  /** An MQTT device's shortest silence before it counts as away (tests shorten it). */
-  mqttSilenceMinMs?: number;
-  /** An MQTT device's away time the owner set (DTU_AWAY_S), in place of the computed one. */
-  mqttAwayMs?: number;
 }
-
-type DeviceLinkEvents = SocketLinkEvents & { message: [LinkMessage] };
-
-/** The live side of a device: its /livedata socket (LiveLink) or its topics (MqttDeviceLink). */
-export interface DeviceLink {
-  readonly state: LinkState;
-  readonly awaySince: number | undefined;
-  readonly connectedSince: number | undefined;
-  readonly problem: DeviceProblem | undefined;
-  start(): void;
-  stop(): Promise<void>;
-  on<E extends keyof DeviceLinkEvents>(
-    event: E,
-    listener: (...args: DeviceLinkEvents[E]) => void,
-  ): unknown;
-  off<E extends keyof DeviceLinkEvents>(
-    event: E,
-    listener: (...args: DeviceLinkEvents[E]) => void,
-  ): unknown;
-}
-
-/** The REST side of a device: the HTTP relay, or an MQTT device's own answers. */
-export type DeviceRequests = Pick<DeviceRelay, 'forward' | 'cachedGet' | 'inTurn' | 'close'>;
-
-/**
- * Where the device keeps its time zone and location (ntp_timezone, latitude, longitude; admin
- * only, read with the stored login).
- */
-export const DEVICE_NTP_CONFIG_PATH = '/api/ntp/config';
 
 /**
  * Everything the gateway holds for one OpenDTU device it stands in front of, keyed by the
@@ -105,17 +64,9 @@ export class DeviceCompanion {
   /** Whether the companion's own login has the default password (false when not told). */
   readonly ownDefaultPassword: () => boolean;
 
-  constructor({
-    target,
-    log,
-    reconnect,
-    ownDefaultPassword,
-    fallbackTimezone,
-    now = Date.now,
-    brokers,
-    mqttSilenceMinMs,
-    mqttAwayMs,
-  }: DeviceCompanionOptions) {
+  constructor(options: DeviceCompanionOptions) {
+    const { target, log, reconnect, ownDefaultPassword, fallbackTimezone } = options;
+    const now = options.now ?? Date.now;
     this.id = target.id;
     this.now = now;
     this.target = target;
@@ -124,19 +75,11 @@ export class DeviceCompanion {
     this.fallbackTimezone = fallbackTimezone ?? (() => 'UTC0');
     this.live = new RelayLiveStore(target.id, now, this.ownDefaultPassword);
     this.lastLive = new LastLiveAnswers(now);
+    const sides = deviceSidesFor({ ...options, now });
+    this.link = sides.link;
+    this.relay = sides.relay;
+    this.mqtt = sides.mqtt;
     const retrying = reconnect ? { reconnect } : {};
-    if (target.kind === 'mqtt') {
-      if (!brokers) throw new Error(`device ${target.id}: MQTT devices need the broker pool`);
-      const silence = mqttSilenceMinMs === undefined ? {} : { silenceMinMs: mqttSilenceMinMs };
-      const away = mqttAwayMs === undefined ? {} : { awayMs: mqttAwayMs };
-      this.mqtt = new MqttDeviceLink({ target, pool: brokers, log, now, ...silence, ...away });
-      this.link = this.mqtt;
-      this.relay = new MqttDeviceAnswers(target.id, this.mqtt);
-    } else {
-      this.mqtt = undefined;
-      this.link = new LiveLink({ target, log, now, ...retrying });
-      this.relay = new DeviceRelay(target, RELAY_TIMEOUT_MS, now);
-    }
     this.console = new DeviceConsole({ target, log, now, ...retrying });
     let saidBadFrame = false;
     this.link.on('message', ({ data }) => {
@@ -215,8 +158,8 @@ export class DeviceCompanion {
     const read = ++this.timezoneReads;
     void this.relay.forward('GET', DEVICE_NTP_CONFIG_PATH).then((result) => {
       if (this.stopped || read !== this.timezoneReads) return;
-      this.deviceLocation = locationOf(result) ?? this.deviceLocation;
-      const tz = timezoneOf(result);
+      this.deviceLocation = locationOfNtpAnswer(result) ?? this.deviceLocation;
+      const tz = timezoneOfNtpAnswer(result);
       if (tz === undefined) {
         // Away or refusing the password is said by the probe and the live link already.
         if (result.ok && !this.saidTimezoneProblem) {
@@ -247,32 +190,11 @@ export class DeviceCompanion {
     return this.probing;
   }
 
-  /**
-   * What an MQTT device's topics say it is, once it published: its host name. Its firmware is
-   * not published; until a message came, nothing is said (the link says why it is away).
-   */
-  private mqttFound(mqtt: MqttDeviceLink): ProbeResult | null {
-    if (mqtt.state !== 'connected') return null;
-    const hostname = mqtt.tree.dtuField('hostname') ?? '';
-    const where = this.target.baseUrl;
-    return {
-      ok: true,
-      deviceId: this.id,
-      url: where,
-      hostname,
-      gitHash: '',
-      version: null,
-      pioenv: '',
-      generation: 'v24',
-      message: `an OpenDTU${hostname ? ` "${hostname}"` : ''} by its topics at ${where}`,
-    };
-  }
-
   private async probeNow(): Promise<void> {
     const before = this.probed;
     // In the line with the browsers' requests: a slow device never has more in hand at once.
     const result = this.mqtt
-      ? this.mqttFound(this.mqtt)
+      ? mqttDeviceFound(this.mqtt, this.target)
       : await this.relay.inTurn(() => probeDevice(this.target));
     // A full line is a device busy with browsers: it answers, and is asked again on its next
     // connection.
@@ -286,38 +208,4 @@ export class DeviceCompanion {
         : `Companion: ${result.message}; still running, retrying`,
     );
   }
-}
-
-/** The parsed body of a successful /api/ntp/config answer, or undefined. */
-function ntpConfigOf(result: RelayResult): Record<string, unknown> | undefined {
-  if (!result.ok || result.status !== 200) return undefined;
-  try {
-    const config: unknown = JSON.parse(result.body.toString('utf8'));
-    return typeof config === 'object' && config !== null
-      ? (config as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** ntp_timezone of a /api/ntp/config answer, or undefined when it is not one. */
-function timezoneOf(result: RelayResult): string | undefined {
-  const tz = ntpConfigOf(result)?.['ntp_timezone'];
-  return typeof tz === 'string' ? tz : undefined;
-}
-
-/**
- * latitude and longitude of a /api/ntp/config answer, or undefined when either is missing or
- * off the globe (the device does not check the range).
- */
-function locationOf(result: RelayResult): DeviceLocation | undefined {
-  const config = ntpConfigOf(result);
-  const latitude = config?.['latitude'];
-  const longitude = config?.['longitude'];
-  const within = (value: unknown, range: Range): value is number =>
-    typeof value === 'number' && value >= range.min && value <= range.max;
-  return within(latitude, LATITUDE) && within(longitude, LONGITUDE)
-    ? { latitude, longitude }
-    : undefined;
 }

@@ -1,6 +1,7 @@
 import { connect } from 'mqtt';
 import type { DeviceProblem } from './device-problem.js';
 import type { DeviceTarget } from './device-target.js';
+import { brokerConnectionProblem } from './mqtt-broker-problem.js';
 
 /** How long the Devices screen's test waits for a broker and the device's topics. */
 export const MQTT_FIND_WAIT_MS = 5000;
@@ -110,23 +111,13 @@ const isSerial = (head: string) => SERIAL_TOPIC.test(head) && !TOTAL_TOPICS.has(
 
 /** Why the broker connection failed, in words an owner acts on (never the login). */
 function brokerProblem(broker: string, error: Error, hasPassword: boolean): DeviceProblem {
-  const code = (error as { code?: number | string }).code;
-  if (code === 4 || code === 5 || code === 134 || code === 135) {
-    return {
-      code: hasPassword ? 'wrong-password' : 'password-needed',
-      message: `the broker ${broker} refused the login (wrong user name or password)`,
-    };
-  }
-  if (code === 'ECONNREFUSED')
-    return { code: 'refused', message: `the broker ${broker} refused the connection` };
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return { code: 'dns', message: `the broker's name in ${broker} is not known` };
-  }
-  if (typeof code === 'string' && /CERT|SSL|TLS/.test(code)) {
-    return { code: 'tls', message: `the broker ${broker} has a certificate Node does not trust` };
-  }
-  return {
-    code: 'unreachable',
-    message: `the broker ${broker} cannot be reached (${error.message})`,
-  };
+  return brokerConnectionProblem(error, {
+    broker,
+    hasPassword,
+    loginAdvice: 'wrong user name or password',
+    otherwise: {
+      code: 'unreachable',
+      message: `the broker ${broker} cannot be reached (${error.message})`,
+    },
+  });
 }

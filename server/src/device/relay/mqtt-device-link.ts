@@ -3,6 +3,7 @@ import type { DeviceProblem } from './device-problem.js';
 import type { DeviceTarget } from './device-target.js';
 import type { LinkMessage } from './live-link.js';
 import type { MqttBrokerPool } from './mqtt-broker-pool.js';
+import { brokerConnectionProblem } from './mqtt-broker-problem.js';
 import { MqttTopicTree } from './mqtt-topic-tree.js';
 import type { LinkState, SocketLinkEvents } from './socket-link-types.js';
 
@@ -211,21 +212,13 @@ export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [
 /** Why the broker connection failed, in words an owner acts on (never the login). */
 function brokerProblem(target: DeviceTarget, error: Error | undefined): DeviceProblem {
   const where = target.mqtt()?.broker ?? target.baseUrl;
-  const code = (error as { code?: number | string } | undefined)?.code;
-  if (code === 4 || code === 5 || code === 134 || code === 135) {
-    return {
-      code: target.hasPassword ? 'wrong-password' : 'password-needed',
-      message: `the broker ${where} refused the login (check the device's DTU_USER and DTU_PASSWORD)`,
-    };
-  }
-  if (code === 'ECONNREFUSED') {
-    return { code: 'refused', message: `the broker ${where} refused the connection` };
-  }
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return { code: 'dns', message: `the broker's name in ${where} is not known` };
-  }
-  if (typeof code === 'string' && /CERT|SSL|TLS/.test(code)) {
-    return { code: 'tls', message: `the broker ${where} has a certificate Node does not trust` };
-  }
-  return { code: 'connection-lost', message: `the connection to the broker ${where} was lost` };
+  return brokerConnectionProblem(error, {
+    broker: where,
+    hasPassword: target.hasPassword,
+    loginAdvice: "check the device's DTU_USER and DTU_PASSWORD",
+    otherwise: {
+      code: 'connection-lost',
+      message: `the connection to the broker ${where} was lost`,
+    },
+  });
 }
