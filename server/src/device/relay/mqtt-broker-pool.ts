@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { connect, type MqttClient } from 'mqtt';
 import type { ReconnectPolicy } from '../../reconnect-policy.js';
+import { brokerTlsOptions } from './broker-trust.js';
 
 /** What a device needs of a broker: its address, the login, its base topic. */
 export interface BrokerSubscription {
@@ -33,7 +34,11 @@ interface Connection {
 export class MqttBrokerPool {
   private readonly connections = new Map<string, Connection>();
 
-  constructor(private readonly reconnect: ReconnectPolicy = { initialMs: 1000, maxMs: 30_000 }) {}
+  /** `ownCa`: the owner's CA certificates (DTU_MQTT_CA_FILE) mqtts:// brokers may chain to. */
+  constructor(
+    private readonly reconnect: ReconnectPolicy = { initialMs: 1000, maxMs: 30_000 },
+    private readonly ownCa?: readonly string[],
+  ) {}
 
   /** How many broker connections are open (tests: one per broker and login). */
   get size(): number {
@@ -94,6 +99,7 @@ export class MqttBrokerPool {
       reconnectPeriod: this.reconnect.initialMs,
       connectTimeout: 10_000,
       clean: true,
+      ...brokerTlsOptions(subscription.broker, this.ownCa),
     });
     client.on('connect', () => {
       const prefixes = new Set(listeners.values());

@@ -1,5 +1,6 @@
 import { connect } from 'mqtt';
-import type { DeviceProblem } from './device-problem.js';
+import { brokerTlsOptions } from './broker-trust.js';
+import { brokerTlsProblem, type DeviceProblem } from './device-problem.js';
 import type { DeviceTarget } from './device-target.js';
 
 /** How long the Devices screen's test waits for a broker and the device's topics. */
@@ -27,7 +28,7 @@ export type MqttFindResult =
  */
 export async function findMqttDevice(
   target: DeviceTarget,
-  waitMs = MQTT_FIND_WAIT_MS,
+  { waitMs = MQTT_FIND_WAIT_MS, ownCa }: { waitMs?: number; ownCa?: readonly string[] } = {},
 ): Promise<MqttFindResult> {
   const mqtt = target.mqtt();
   if (!mqtt) throw new Error(`device ${target.id} is not an MQTT device`);
@@ -40,9 +41,12 @@ export async function findMqttDevice(
     reconnectPeriod: 0,
     connectTimeout: waitMs,
     clean: true,
+    // The same trust as the device's own connection will have (DTU_MQTT_CA_FILE).
+    ...brokerTlsOptions(broker, ownCa),
   });
   let hostname: string | undefined;
   let heard = false;
+  let everConnected = false;
   const serials = new Set<string>();
   const outcome = await new Promise<'found' | 'silent' | DeviceProblem>((resolve) => {
     let quiet: NodeJS.Timeout | undefined;
@@ -58,7 +62,10 @@ export async function findMqttDevice(
       code: 'timeout',
       message: `the broker ${broker} did not answer within ${Math.round(waitMs / 1000)} s`,
     });
-    client.on('connect', () => client.subscribe(`${prefix}#`, { qos: 0 }));
+    client.on('connect', () => {
+      everConnected = true;
+      client.subscribe(`${prefix}#`, { qos: 0 });
+    });
     client.on('message', (topic, payload) => {
       if (!topic.startsWith(prefix)) return;
       heard = true;
@@ -68,7 +75,9 @@ export async function findMqttDevice(
       else if (head && second && second !== 'cmd' && isSerial(head)) serials.add(head);
       if (hostname !== undefined) settle();
     });
-    client.on('error', (error) => resolve(brokerProblem(broker, error, target.hasPassword)));
+    client.on('error', (error) =>
+      resolve(brokerProblem(broker, error, target.hasPassword, everConnected)),
+    );
     client.on('close', () =>
       resolve({ code: 'connection-lost', message: `the broker ${broker} closed the connection` }),
     );
@@ -109,7 +118,12 @@ export async function findMqttDevice(
 const isSerial = (head: string) => SERIAL_TOPIC.test(head) && !TOTAL_TOPICS.has(head);
 
 /** Why the broker connection failed, in words an owner acts on (never the login). */
-function brokerProblem(broker: string, error: Error, hasPassword: boolean): DeviceProblem {
+function brokerProblem(
+  broker: string,
+  error: Error,
+  hasPassword: boolean,
+  connected: boolean,
+): DeviceProblem {
   const code = (error as { code?: number | string }).code;
   if (code === 4 || code === 5 || code === 134 || code === 135) {
     return {
@@ -122,8 +136,14 @@ function brokerProblem(broker: string, error: Error, hasPassword: boolean): Devi
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return { code: 'dns', message: `the broker's name in ${broker} is not known` };
   }
-  if (typeof code === 'string' && /CERT|SSL|TLS/.test(code)) {
-    return { code: 'tls', message: `the broker ${broker} has a certificate Node does not trust` };
+  const tls = brokerTlsProblem(error, broker);
+  if (tls) return tls;
+  // Mosquitto drops a TLS hello on a plain listener without a word.
+  if (code === 'ECONNRESET' && !connected && broker.startsWith('mqtts:')) {
+    return {
+      code: 'tls',
+      message: `the broker ${broker} closed the connection at the TLS handshake: is that port its TLS listener (usually 8883)?`,
+    };
   }
   return {
     code: 'unreachable',

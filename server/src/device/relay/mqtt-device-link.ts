@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { DeviceProblem } from './device-problem.js';
+import { brokerTlsProblem, type DeviceProblem } from './device-problem.js';
 import type { DeviceTarget } from './device-target.js';
 import type { LinkMessage } from './live-link.js';
 import type { MqttBrokerPool } from './mqtt-broker-pool.js';
@@ -251,8 +251,7 @@ function brokerProblem(target: DeviceTarget, error: Error | undefined): DevicePr
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return { code: 'dns', message: `the broker's name in ${where} is not known` };
   }
-  if (typeof code === 'string' && /CERT|SSL|TLS/.test(code)) {
-    return { code: 'tls', message: `the broker ${where} has a certificate Node does not trust` };
-  }
+  const tls = error && brokerTlsProblem(error, where);
+  if (tls) return tls;
   return { code: 'connection-lost', message: `the connection to the broker ${where} was lost` };
 }
