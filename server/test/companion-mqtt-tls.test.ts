@@ -49,6 +49,8 @@ afterAll(async () => {
 
 const tlsBroker = () => `mqtts://127.0.0.1:${broker.tlsPort}`;
 const tlsAddress = () => `${tlsBroker()}/${PREFIX}`;
+/** mqtts:// with the plain listener's port: the owner's other likely mistake. */
+const plainPortAsTls = () => `mqtts://127.0.0.1:${broker.port}/${PREFIX}`;
 
 async function siteSerials(): Promise<string[]> {
   const answer = await fetch(`${site.url}/api/livedata/status`, {
@@ -134,7 +136,7 @@ describe('a device on an mqtts:// broker', () => {
     const otherCa = path.join(pki.dir, 'bundle-without-ours.pem');
     await writeFile(otherCa, pki.otherCa.pem);
     const companion = await startCompanionFromEnv({
-      DTU_URL: `Cottage=${tlsAddress()},Flat=${tlsAddress()}`,
+      DTU_URL: `Cottage=${tlsAddress()},Flat=${tlsAddress()},Wrong port=${plainPortAsTls()}`,
       // The flat's owner gave a CA, but not the one that signed the broker's certificate.
       DTU_MQTT_CA_FILE: otherCa,
     });
@@ -157,6 +159,13 @@ describe('a device on an mqtts:// broker', () => {
       expect(live.status).toBe(503);
       expect(live.headers.get('x-heliodtu-device-problem')).toBe('tls');
     }
+    // TLS asked of the plain listener: said as such on the device, the same in the test below.
+    expect((await statusOf(companion, 'wrong-port')).problem).toEqual({
+      code: 'tls',
+      message:
+        `the broker mqtts://127.0.0.1:${broker.port} closed the connection at the TLS ` +
+        'handshake: is that port its TLS listener (usually 8883)?',
+    });
     expect(companion.app.consoleLog.backlog().join('')).toContain(untrusted.message);
     expect(companion.app.consoleLog.backlog().join('')).not.toMatch(/\n\s+at /);
 
@@ -167,10 +176,11 @@ describe('a device on an mqtts:// broker', () => {
       problem: 'tls',
       message: untrusted.message,
     });
-    // The same port spoken to without TLS: the other mistake, said as such.
-    const plain = await testConnection(companion, `mqtts://127.0.0.1:${broker.port}/${PREFIX}`);
-    expect(plain).toMatchObject({ problem: 'tls' });
-    expect(plain.message).toMatch(/at the TLS handshake: is that port its TLS listener/);
+    const plain = await testConnection(companion, plainPortAsTls());
+    expect(plain).toMatchObject({
+      problem: 'tls',
+      message: (await statusOf(companion, 'wrong-port')).problem?.message,
+    });
     expect(plainListenerClients().filter((id) => id.startsWith('mqttjs_'))).toEqual([]);
   }, 60_000);
 

@@ -81,10 +81,23 @@ export function connectionLostProblem(url: string): DeviceProblem {
 /**
  * Why TLS with a broker failed (an mqtts:// device), or null when the error is not TLS's. A
  * certificate no trusted CA signed is the usual case with an owner's own Mosquitto CA: said so,
- * with where to give that CA.
+ * with where to give that CA. `connected`: whether the broker took this connection (a reset
+ * before it did is the handshake's).
  */
-export function brokerTlsProblem(error: unknown, broker: string): DeviceProblem | null {
+export function brokerTlsProblem(
+  error: unknown,
+  broker: string,
+  { connected }: { connected: boolean },
+): DeviceProblem | null {
   const { code = '', message = '' } = error as NodeJS.ErrnoException;
+  // Mosquitto drops a TLS hello on a plain listener without a word.
+  if (code === 'ECONNRESET' && !connected && broker.startsWith('mqtts:')) {
+    return problem(
+      'tls',
+      `the broker ${broker} closed the connection at the TLS handshake: is that port its TLS ` +
+        'listener (usually 8883)?',
+    );
+  }
   if (UNTRUSTED_CERT_CODES.has(code)) {
     return problem(
       'tls',

@@ -17,8 +17,11 @@ export interface BrokerListener {
   message(subtopic: string, payload: string): void;
   /** The broker took the connection (again): the retained tree comes with the subscription. */
   connected(): void;
-  /** The connection failed or dropped, with the error when there was one. */
-  down(error: Error | undefined): void;
+  /**
+   * The connection failed or dropped, with the error when there was one; `wasConnected`: the
+   * broker had taken it (else it failed on the way, e.g. at the TLS handshake).
+   */
+  down(error: Error | undefined, wasConnected: boolean): void;
 }
 
 interface Connection {
@@ -101,7 +104,9 @@ export class MqttBrokerPool {
       clean: true,
       ...brokerTlsOptions(subscription.broker, this.ownCa),
     });
+    let up = false;
     client.on('connect', () => {
+      up = true;
       const prefixes = new Set(listeners.values());
       for (const prefix of prefixes) client.subscribe(`${prefix}#`, { qos: 0 });
       for (const listener of listeners.keys()) listener.connected();
@@ -115,11 +120,12 @@ export class MqttBrokerPool {
     let lastError: Error | undefined;
     client.on('error', (error) => {
       lastError = error;
-      for (const listener of listeners.keys()) listener.down(error);
+      for (const listener of listeners.keys()) listener.down(error, up);
     });
     client.on('close', () => {
-      for (const listener of listeners.keys()) listener.down(lastError);
+      for (const listener of listeners.keys()) listener.down(lastError, up);
       lastError = undefined;
+      up = false;
     });
     return { client, listeners };
   }

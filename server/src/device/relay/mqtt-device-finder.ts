@@ -136,15 +136,8 @@ function brokerProblem(
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return { code: 'dns', message: `the broker's name in ${broker} is not known` };
   }
-  const tls = brokerTlsProblem(error, broker);
+  const tls = brokerTlsProblem(error, broker, { connected });
   if (tls) return tls;
-  // Mosquitto drops a TLS hello on a plain listener without a word.
-  if (code === 'ECONNRESET' && !connected && broker.startsWith('mqtts:')) {
-    return {
-      code: 'tls',
-      message: `the broker ${broker} closed the connection at the TLS handshake: is that port its TLS listener (usually 8883)?`,
-    };
-  }
   return {
     code: 'unreachable',
     message: `the broker ${broker} cannot be reached (${error.message})`,

@@ -19,7 +19,7 @@ function handPool() {
   return {
     pool,
     send: (topic: string, payload: string) => listener!.message(topic, payload),
-    drop: (error?: Error) => listener!.down(error),
+    drop: (error?: Error) => listener!.down(error, true),
   };
 }
 

@@ -93,9 +93,9 @@ export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [
     this.leave = this.options.pool.join(mqtt, {
       message: (subtopic, payload) => this.onMessage(subtopic, payload),
       connected: () => this.armSilence(),
-      down: (error) => {
+      down: (error, wasConnected) => {
         this.dropWill();
-        this.goAway(brokerProblem(this.options.target, error));
+        this.goAway(brokerProblem(this.options.target, error, wasConnected));
       },
     });
     this.armSilence();
@@ -236,7 +236,11 @@ export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [
 }
 
 /** Why the broker connection failed, in words an owner acts on (never the login). */
-function brokerProblem(target: DeviceTarget, error: Error | undefined): DeviceProblem {
+function brokerProblem(
+  target: DeviceTarget,
+  error: Error | undefined,
+  connected: boolean,
+): DeviceProblem {
   const where = target.mqtt()?.broker ?? target.baseUrl;
   const code = (error as { code?: number | string } | undefined)?.code;
   if (code === 4 || code === 5 || code === 134 || code === 135) {
@@ -251,7 +255,7 @@ function brokerProblem(target: DeviceTarget, error: Error | undefined): DevicePr
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return { code: 'dns', message: `the broker's name in ${where} is not known` };
   }
-  const tls = error && brokerTlsProblem(error, where);
+  const tls = error && brokerTlsProblem(error, where, { connected });
   if (tls) return tls;
   return { code: 'connection-lost', message: `the connection to the broker ${where} was lost` };
 }
