@@ -108,7 +108,7 @@ const explain =
   };
 
 describe('a device on an mqtts:// broker', () => {
-  it('lists the inverters over TLS when the owner gives the broker’s CA in DTU_MQTT_CA_FILE; the Devices screen’s test finds it too', async () => {
+  it("lists the inverters over TLS when the owner gives the broker's CA in DTU_MQTT_CA_FILE; the Devices screen's test finds it too", async () => {
     const companion = await startCompanionFromEnv({
       DTU_URL: `Cottage=${tlsAddress()}`,
       DTU_MQTT_CA_FILE: pki.ca.file,
@@ -132,7 +132,7 @@ describe('a device on an mqtts:// broker', () => {
     expect(plainListenerClients().filter((id) => id.startsWith('mqttjs_'))).toEqual([]);
   }, 60_000);
 
-  it('without the broker’s CA trusted: the device shows a plain reason, the test says it too, and nothing falls back to plain MQTT', async () => {
+  it("without the broker's CA trusted: the device shows a plain reason, the test says it too, and nothing falls back to plain MQTT", async () => {
     const otherCa = path.join(pki.dir, 'bundle-without-ours.pem');
     await writeFile(otherCa, pki.otherCa.pem);
     const companion = await startCompanionFromEnv({
