@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { envDevices, readOptions } from './env.js';
+import { envDevices } from './companion-env.js';
+import { readOptions } from './env.js';
 
 describe('readOptions (the options of README.md and docs/simulation.md)', () => {
   it('has the documented defaults', () => {
@@ -180,6 +181,18 @@ describe('readOptions: the companion (issue 24)', () => {
     const both = { DTU_URL: 'x', DTU_PASSWORD: SECRET, DTU_PASSWORD_FILE: '/run/pw' };
     expect(() => readOptions([], both)).toThrow(/not both/);
     expect(() => readOptions([], { DTU_PASSWORD: SECRET })).toThrow(/need DTU_URL/);
+  });
+
+  it('keeps DTU_MQTT_CA_FILE for the boot to read, for every device, and refuses it without DTU_URL', () => {
+    const url = 'Home=http://192.168.1.50,Cottage=mqtts://broker.example/cottage/';
+    const options = readOptions([], { DTU_URL: url, DTU_MQTT_CA_FILE: ' /etc/mosquitto/ca.crt ' });
+    expect(options.companion?.mqttCaFile).toBe('/etc/mosquitto/ca.crt');
+    expect(readOptions([], { DTU_URL: url, DTU_MQTT_CA_FILE: '' }).companion).not.toHaveProperty(
+      'mqttCaFile',
+    );
+    expect(() => readOptions([], { DTU_MQTT_CA_FILE: '/etc/mosquitto/ca.crt' })).toThrow(
+      'DTU_MQTT_CA_FILE needs DTU_URL (an mqtts:// device)',
+    );
   });
 
   it('names a bad DTU_URL without repeating a password in it', () => {

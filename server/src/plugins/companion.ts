@@ -2,9 +2,10 @@ import fp from 'fastify-plugin';
 import { DEFAULT_PASSWORD } from '@heliodtu/contract/limits';
 import { DeviceCompanion } from '../device/relay/companion.js';
 import { DeviceRegistry } from '../device/relay/device-registry.js';
+import { readBrokerCaFile } from '../device/relay/broker-trust.js';
 import { MqttBrokerPool } from '../device/relay/mqtt-broker-pool.js';
 import { DeviceTarget, readPasswordFile } from '../device/relay/device-target.js';
-import { envDevices } from '../env.js';
+import { envDevices } from '../companion-env.js';
 import { readDevicesFile, writeDevicesFile, type StoredDevice } from '../store/devices-file.js';
 
 /** devices.json's devices (passwords included: never answered, never logged). */
@@ -26,6 +27,8 @@ declare module 'fastify' {
     devices?: DeviceRegistry;
     /** The Devices screen's devices as stored in devices.json (issue 27); absent when simulating. */
     screenDevices?: ScreenDevices;
+    /** DTU_MQTT_CA_FILE's certificates, trusted by every mqtts:// broker connection of devices. */
+    readonly brokerCa?: readonly string[];
   }
 }
 
@@ -46,8 +49,11 @@ export const companionPlugin = fp<CompanionPluginOptions>(
     const { companion: options, companionReconnect, dataDir } = app.system.options;
     if (!options) return;
     const log = (line: string) => app.consoleLog.write(line);
+    // Read before anything starts: a wrong file stops the start with a line naming it.
+    const brokerCa = options.mqttCaFile ? await readBrokerCaFile(options.mqttCaFile) : undefined;
+    app.decorate('brokerCa', brokerCa);
     // One connection per broker and login, however many devices' base topics use it.
-    const brokers = new MqttBrokerPool(companionReconnect);
+    const brokers = new MqttBrokerPool(companionReconnect, brokerCa);
     // The owner's away time of an MQTT device: its own, else the shared one (Devices screen's too).
     const awaySeconds = new Map(envDevices(options).map((d) => [d.target.id, d.awaySeconds]));
     const awayMsOf = (id: string) => {

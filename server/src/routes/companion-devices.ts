@@ -103,7 +103,7 @@ export const companionDevicesRoutes: FastifyPluginAsync = async (app) => {
     if (target.kind === 'mqtt') {
       // mqtt.js loads only when a broker is asked.
       const { findMqttDevice } = await import('../device/relay/mqtt-device-finder.js');
-      const found = await findMqttDevice(target);
+      const found = await findMqttDevice(target, app.brokerCa ? { ownCa: app.brokerCa } : {});
       if (!found.ok) {
         throw new Refused(
           result(ApiCodeCompanion.DeviceProblem, found.message, { problem: found.code }),

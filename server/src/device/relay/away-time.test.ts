@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { envDevices, readOptions } from '../../env.js';
+import { envDevices } from '../../companion-env.js';
+import { readOptions } from '../../env.js';
 import { parseAwaySeconds } from './away-time.js';
 import { DeviceTarget } from './device-target.js';
 import type { BrokerListener, MqttBrokerPool } from './mqtt-broker-pool.js';

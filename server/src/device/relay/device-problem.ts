@@ -78,6 +78,48 @@ export function connectionLostProblem(url: string): DeviceProblem {
   return problem('connection-lost', `the connection to ${url} was lost`);
 }
 
+/**
+ * Why TLS with a broker failed (an mqtts:// device), or null when the error is not TLS's. A
+ * certificate no trusted CA signed is the usual case with an owner's own Mosquitto CA: said so,
+ * with where to give that CA. `connected`: whether the broker took this connection (a reset
+ * before it did is the handshake's).
+ */
+export function brokerTlsProblem(
+  error: unknown,
+  broker: string,
+  { connected }: { connected: boolean },
+): DeviceProblem | null {
+  const { code: rawCode, message = '' } = error as { code?: unknown; message?: string };
+  // mqtt.js hands a refused CONNACK over as a number (3: server unavailable): not TLS's.
+  const code = typeof rawCode === 'string' ? rawCode : '';
+  // Mosquitto drops a TLS hello on a plain listener without a word.
+  if (code === 'ECONNRESET' && !connected && broker.startsWith('mqtts:')) {
+    return problem(
+      'tls',
+      `the broker ${broker} closed the connection at the TLS handshake: is that port its TLS ` +
+        'listener (usually 8883)?',
+    );
+  }
+  if (UNTRUSTED_CERT_CODES.has(code)) {
+    return problem(
+      'tls',
+      `the broker's certificate is not trusted (${broker}): no CA this companion trusts signed ` +
+        "it; give the broker's CA in DTU_MQTT_CA_FILE",
+    );
+  }
+  const tls = tlsReason(code, message, 'mqtt://');
+  return tls ? problem('tls', `TLS with the broker ${broker} failed: ${tls}`) : null;
+}
+
+/** A certificate chain that ends in no trusted CA (the CA is unknown here, not the certificate wrong). */
+const UNTRUSTED_CERT_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+]);
+
 const NETWORK_ERRORS: Record<string, string> = {
   EHOSTUNREACH: 'no route to the host (is the device on and in the network?)',
   ENETUNREACH: 'the network is unreachable',
@@ -96,12 +138,12 @@ const TLS_CODES: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: 'its certificate is made out to another name',
 };
 
-function tlsReason(code: string, message: string): string | null {
+function tlsReason(code: string, message: string, plainScheme = 'http://'): string | null {
   const known = TLS_CODES[code];
   if (known) return known;
   // A plain HTTP port answering a TLS hello (node 20: EPROTO "… wrong version number").
   if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || /wrong version number/i.test(message)) {
-    return 'the port does not speak TLS (try http://)';
+    return `the port does not speak TLS (try ${plainScheme})`;
   }
   if (code === 'EPROTO' || code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_')) {
     const reason = /error:[0-9A-F]+:[^:]*:[^:]*:([^:]+)/.exec(message)?.[1]?.trim();

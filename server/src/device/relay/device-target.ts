@@ -234,7 +234,8 @@ export async function readPasswordFile(file: string): Promise<string> {
   return password;
 }
 
-function fileProblem(error: unknown): string {
+/** Why a file given by its path cannot be read, in a few words (never its content). */
+export function fileProblem(error: unknown): string {
   switch ((error as NodeJS.ErrnoException).code) {
     case 'ENOENT':
       return 'no such file';

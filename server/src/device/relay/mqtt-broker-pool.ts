@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { connect, type MqttClient } from 'mqtt';
 import type { ReconnectPolicy } from '../../reconnect-policy.js';
+import { brokerTlsOptions } from './broker-trust.js';
 
 /** What a device needs of a broker: its address, the login, its base topic. */
 export interface BrokerSubscription {
@@ -16,8 +17,11 @@ export interface BrokerListener {
   message(subtopic: string, payload: string): void;
   /** The broker took the connection (again): the retained tree comes with the subscription. */
   connected(): void;
-  /** The connection failed or dropped, with the error when there was one. */
-  down(error: Error | undefined): void;
+  /**
+   * The connection failed or dropped, with the error when there was one; `wasConnected`: the
+   * broker had taken it (else it failed on the way, e.g. at the TLS handshake).
+   */
+  down(error: Error | undefined, wasConnected: boolean): void;
 }
 
 interface Connection {
@@ -33,7 +37,11 @@ interface Connection {
 export class MqttBrokerPool {
   private readonly connections = new Map<string, Connection>();
 
-  constructor(private readonly reconnect: ReconnectPolicy = { initialMs: 1000, maxMs: 30_000 }) {}
+  /** `ownCa`: the owner's CA certificates (DTU_MQTT_CA_FILE) mqtts:// brokers may chain to. */
+  constructor(
+    private readonly reconnect: ReconnectPolicy = { initialMs: 1000, maxMs: 30_000 },
+    private readonly ownCa?: readonly string[],
+  ) {}
 
   /** How many broker connections are open (tests: one per broker and login). */
   get size(): number {
@@ -94,8 +102,11 @@ export class MqttBrokerPool {
       reconnectPeriod: this.reconnect.initialMs,
       connectTimeout: 10_000,
       clean: true,
+      ...brokerTlsOptions(subscription.broker, this.ownCa),
     });
+    let up = false;
     client.on('connect', () => {
+      up = true;
       const prefixes = new Set(listeners.values());
       for (const prefix of prefixes) client.subscribe(`${prefix}#`, { qos: 0 });
       for (const listener of listeners.keys()) listener.connected();
@@ -109,11 +120,12 @@ export class MqttBrokerPool {
     let lastError: Error | undefined;
     client.on('error', (error) => {
       lastError = error;
-      for (const listener of listeners.keys()) listener.down(error);
+      for (const listener of listeners.keys()) listener.down(error, up);
     });
     client.on('close', () => {
-      for (const listener of listeners.keys()) listener.down(lastError);
+      for (const listener of listeners.keys()) listener.down(lastError, up);
       lastError = undefined;
+      up = false;
     });
     return { client, listeners };
   }

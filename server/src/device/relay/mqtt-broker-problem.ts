@@ -1,4 +1,4 @@
-import type { DeviceProblem } from './device-problem.js';
+import { brokerTlsProblem, type DeviceProblem } from './device-problem.js';
 
 /**
  * CONNACK codes of a refused login: MQTT 3.1.1's bad user name or password (4) and not
@@ -13,6 +13,8 @@ export interface BrokerProblemContext {
   hasPassword: boolean;
   /** What the owner should check when the login is refused, said in brackets. */
   loginAdvice: string;
+  /** Whether the broker had taken this connection (a reset before it did is TLS's handshake). */
+  connected: boolean;
   /** The problem when the error tells nothing more (its caller knows what that means). */
   otherwise: DeviceProblem;
 }
@@ -20,7 +22,7 @@ export interface BrokerProblemContext {
 /** Why a broker connection failed, in words an owner acts on (never the login). */
 export function brokerConnectionProblem(
   error: Error | undefined,
-  { broker, hasPassword, loginAdvice, otherwise }: BrokerProblemContext,
+  { broker, hasPassword, loginAdvice, connected, otherwise }: BrokerProblemContext,
 ): DeviceProblem {
   const code = (error as { code?: number | string } | undefined)?.code;
   if (code !== undefined && LOGIN_REFUSED.has(code)) {
@@ -35,8 +37,5 @@ export function brokerConnectionProblem(
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return { code: 'dns', message: `the broker's name in ${broker} is not known` };
   }
-  if (typeof code === 'string' && /CERT|SSL|TLS/.test(code)) {
-    return { code: 'tls', message: `the broker ${broker} has a certificate Node does not trust` };
-  }
-  return otherwise;
+  return (error && brokerTlsProblem(error, broker, { connected })) ?? otherwise;
 }

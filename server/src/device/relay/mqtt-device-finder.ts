@@ -1,4 +1,5 @@
 import { connect } from 'mqtt';
+import { brokerTlsOptions } from './broker-trust.js';
 import type { DeviceProblem } from './device-problem.js';
 import type { DeviceTarget } from './device-target.js';
 import { brokerConnectionProblem } from './mqtt-broker-problem.js';
@@ -28,7 +29,7 @@ export type MqttFindResult =
  */
 export async function findMqttDevice(
   target: DeviceTarget,
-  waitMs = MQTT_FIND_WAIT_MS,
+  { waitMs = MQTT_FIND_WAIT_MS, ownCa }: { waitMs?: number; ownCa?: readonly string[] } = {},
 ): Promise<MqttFindResult> {
   const mqtt = target.mqtt();
   if (!mqtt) throw new Error(`device ${target.id} is not an MQTT device`);
@@ -41,9 +42,12 @@ export async function findMqttDevice(
     reconnectPeriod: 0,
     connectTimeout: waitMs,
     clean: true,
+    // The same trust as the device's own connection will have (DTU_MQTT_CA_FILE).
+    ...brokerTlsOptions(broker, ownCa),
   });
   let hostname: string | undefined;
   let heard = false;
+  let everConnected = false;
   const serials = new Set<string>();
   const outcome = await new Promise<'found' | 'silent' | DeviceProblem>((resolve) => {
     let quiet: NodeJS.Timeout | undefined;
@@ -59,7 +63,10 @@ export async function findMqttDevice(
       code: 'timeout',
       message: `the broker ${broker} did not answer within ${Math.round(waitMs / 1000)} s`,
     });
-    client.on('connect', () => client.subscribe(`${prefix}#`, { qos: 0 }));
+    client.on('connect', () => {
+      everConnected = true;
+      client.subscribe(`${prefix}#`, { qos: 0 });
+    });
     client.on('message', (topic, payload) => {
       if (!topic.startsWith(prefix)) return;
       heard = true;
@@ -69,7 +76,9 @@ export async function findMqttDevice(
       else if (head && second && second !== 'cmd' && isSerial(head)) serials.add(head);
       if (hostname !== undefined) settle();
     });
-    client.on('error', (error) => resolve(brokerProblem(broker, error, target.hasPassword)));
+    client.on('error', (error) =>
+      resolve(brokerProblem(broker, error, target.hasPassword, everConnected)),
+    );
     client.on('close', () =>
       resolve({ code: 'connection-lost', message: `the broker ${broker} closed the connection` }),
     );
@@ -110,11 +119,17 @@ export async function findMqttDevice(
 const isSerial = (head: string) => SERIAL_TOPIC.test(head) && !TOTAL_TOPICS.has(head);
 
 /** Why the broker connection failed, in words an owner acts on (never the login). */
-function brokerProblem(broker: string, error: Error, hasPassword: boolean): DeviceProblem {
+function brokerProblem(
+  broker: string,
+  error: Error,
+  hasPassword: boolean,
+  connected: boolean,
+): DeviceProblem {
   return brokerConnectionProblem(error, {
     broker,
     hasPassword,
     loginAdvice: 'wrong user name or password',
+    connected,
     otherwise: {
       code: 'unreachable',
       message: `the broker ${broker} cannot be reached (${error.message})`,

@@ -5,7 +5,7 @@ import { waitFor } from '../../../test/helpers/mqtt-watcher.js';
 import { DeviceTarget } from './device-target.js';
 import type { BrokerListener, MqttBrokerPool } from './mqtt-broker-pool.js';
 import { MqttBrokerPool as Pool } from './mqtt-broker-pool.js';
-import { MQTT_SILENCE_MIN_MS, MqttDeviceLink } from './mqtt-device-link.js';
+import { MQTT_SILENCE_MIN_MS, MqttDeviceLink, WILL_SETTLE_MS } from './mqtt-device-link.js';
 
 /** A pool that hands the test the listener, so messages arrive when the test says. */
 function handPool() {
@@ -16,7 +16,11 @@ function handPool() {
       return async () => undefined;
     },
   } as unknown as MqttBrokerPool;
-  return { pool, send: (topic: string, payload: string) => listener!.message(topic, payload) };
+  return {
+    pool,
+    send: (topic: string, payload: string) => listener!.message(topic, payload),
+    drop: (error?: Error) => listener!.down(error, true),
+  };
 }
 
 const target = new DeviceTarget({ id: 'cottage', url: 'mqtt://broker:1883/cottage/' });
@@ -67,7 +71,7 @@ describe('MqttDeviceLink: away and back', () => {
     await link.stop();
   });
 
-  it("is away at once on the DTU's last will, and sends a frame per inverter run", async () => {
+  it("is away on the DTU's last will once the broker stayed up a moment, and sends a frame per inverter run", async () => {
     vi.useFakeTimers();
     const { pool, send } = handPool();
     const link = new MqttDeviceLink({ target, pool, now: () => Date.now() });
@@ -81,8 +85,28 @@ describe('MqttDeviceLink: away and back', () => {
     expect(frames).toHaveLength(1);
     expect(frames[0]).toMatchObject({ inverters: [{ serial: '116180212345', name: 'Roof' }] });
     send('dtu/status', 'offline');
+    vi.advanceTimersByTime(WILL_SETTLE_MS);
     expect(link.state).toBe('away');
-    expect(link.problem).toMatchObject({ code: 'connection-lost' });
+    expect(link.problem).toEqual({
+      code: 'connection-lost',
+      message: "mqtt://broker:1883/cottage/: the DTU's last will says offline",
+    });
+    await link.stop();
+  });
+
+  it('gives the broker as the reason when the broker drops right after sending the will (its shutdown)', async () => {
+    vi.useFakeTimers();
+    const { pool, send, drop } = handPool();
+    const link = new MqttDeviceLink({ target, pool, now: () => Date.now() });
+    const reasons: string[] = [];
+    link.on('away', ({ reason }) => reasons.push(reason.message));
+    link.start();
+    send('dtu/status', 'online');
+    send('dtu/status', 'offline');
+    vi.advanceTimersByTime(10);
+    drop();
+    vi.advanceTimersByTime(WILL_SETTLE_MS * 2);
+    expect(reasons).toEqual(['the connection to the broker mqtt://broker:1883 was lost']);
     await link.stop();
   });
 });

@@ -13,6 +13,11 @@ export const MQTT_SILENCE_MIN_MS = 60_000;
 const SILENCE_INTERVALS = 3;
 /** One inverter's topics of a publish run arrive together; its frame goes once they did. */
 const FRAME_SETTLE_MS = 200;
+/**
+ * A broker shutting down sends every client's last will, then drops the connections a few ms
+ * later: a will followed this soon by the broker going away was the broker's doing, not the DTU's.
+ */
+export const WILL_SETTLE_MS = 1000;
 
 export interface MqttDeviceLinkOptions {
   target: DeviceTarget;
@@ -40,6 +45,8 @@ export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [
   private lastReason: DeviceProblem | undefined;
   private leave: (() => Promise<void>) | undefined;
   private silenceTimer: NodeJS.Timeout | undefined;
+  /** The DTU's last will, held for WILL_SETTLE_MS in case the broker is what is going away. */
+  private willTimer: NodeJS.Timeout | undefined;
   private readonly frameTimers = new Map<string, NodeJS.Timeout>();
   /** Host ms of the last two `dtu/uptime` messages: the device's publish interval. */
   private lastRunAt: number | undefined;
@@ -87,7 +94,10 @@ export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [
     this.leave = this.options.pool.join(mqtt, {
       message: (subtopic, payload) => this.onMessage(subtopic, payload),
       connected: () => this.armSilence(),
-      down: (error) => this.goAway(brokerProblem(this.options.target, error)),
+      down: (error, wasConnected) => {
+        this.dropWill();
+        this.goAway(brokerProblem(this.options.target, error, wasConnected));
+      },
     });
     this.armSilence();
   }
@@ -96,6 +106,7 @@ export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [
     if (this.linkState === 'stopped') return;
     this.linkState = 'stopped';
     clearTimeout(this.silenceTimer);
+    this.dropWill();
     for (const timer of this.frameTimers.values()) clearTimeout(timer);
     this.frameTimers.clear();
     await this.leave?.();
@@ -120,12 +131,11 @@ export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [
     if (this.linkState === 'stopped') return;
     const change = this.tree.accept(subtopic, payload);
     if (change.kind === 'dtu' && change.field === 'status') {
-      if (payload === 'offline') {
-        this.goAway({
-          code: 'connection-lost',
-          message: `${this.where()}: the DTU's last will says offline`,
-        });
-      } else this.heard();
+      if (payload === 'offline') this.holdWill();
+      else {
+        this.dropWill();
+        this.heard();
+      }
       return;
     }
     if (change.kind === 'dtu' && change.field === 'uptime') {
@@ -174,6 +184,23 @@ export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [
     this.lastReason = problem;
   }
 
+  /** Away by the DTU's last will once the broker stayed up for WILL_SETTLE_MS after it. */
+  private holdWill(): void {
+    if (this.willTimer) return;
+    this.willTimer = setTimeout(() => {
+      this.willTimer = undefined;
+      this.goAway({
+        code: 'connection-lost',
+        message: `${this.where()}: the DTU's last will says offline`,
+      });
+    }, WILL_SETTLE_MS);
+  }
+
+  private dropWill(): void {
+    clearTimeout(this.willTimer);
+    this.willTimer = undefined;
+  }
+
   private armSilence(): void {
     clearTimeout(this.silenceTimer);
     if (this.linkState === 'stopped') return;
@@ -210,12 +237,17 @@ export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [
 }
 
 /** Why the broker connection failed, in words an owner acts on (never the login). */
-function brokerProblem(target: DeviceTarget, error: Error | undefined): DeviceProblem {
+function brokerProblem(
+  target: DeviceTarget,
+  error: Error | undefined,
+  connected: boolean,
+): DeviceProblem {
   const where = target.mqtt()?.broker ?? target.baseUrl;
   return brokerConnectionProblem(error, {
     broker: where,
     hasPassword: target.hasPassword,
     loginAdvice: "check the device's DTU_USER and DTU_PASSWORD",
+    connected,
     otherwise: {
       code: 'connection-lost',
       message: `the connection to the broker ${where} was lost`,
