@@ -147,7 +147,8 @@ export function DeviceCard({
           <DeviceState state={state} />
         </dd>
         <dt className="col-5 col-md-3 fw-normal text-body-secondary">{t('devices.Firmware')}</dt>
-        <dd className="col-7 col-md-9 mb-1">{state?.git_hash ?? '–'}</dd>
+        {/* An MQTT device publishes no firmware: an empty one is unknown too. */}
+        <dd className="col-7 col-md-9 mb-1">{state?.git_hash || '–'}</dd>
         <dt className="col-5 col-md-3 fw-normal text-body-secondary">{t('devices.Inverters')}</dt>
         <dd className="col-7 col-md-9 mb-1">{state?.inverter_count ?? '–'}</dd>
       </dl>
