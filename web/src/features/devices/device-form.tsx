@@ -145,10 +145,17 @@ export function DeviceForm({
           t('devices.UrlHint'),
         )}
         {field('user', t('devices.User'), 'text', { autoComplete: 'off' })}
-        {field('password', t('devices.Password'), 'password', {
-          autoComplete: 'new-password',
-          ...(editing ? { placeholder: t('devices.PasswordKeep') } : {}),
-        })}
+        {field(
+          'password',
+          t('devices.Password'),
+          'password',
+          {
+            autoComplete: 'new-password',
+            ...(editing ? { placeholder: t('devices.PasswordKeep') } : {}),
+          },
+          // Under its own field: the away time may follow the row.
+          editing ? t('devices.PasswordHint') : undefined,
+        )}
       </div>
       {onBroker && (
         <div className="row g-3 mt-0">
@@ -192,7 +199,6 @@ export function DeviceForm({
           </div>
         </div>
       )}
-      {editing && <p className="form-text mb-0">{t('devices.PasswordHint')}</p>}
       <div className="mt-3">
         <ResultAlert result={result} onDismiss={() => setResult(null)} />
       </div>

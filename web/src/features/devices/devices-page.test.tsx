@@ -170,6 +170,9 @@ describe('DevicesPage', () => {
       within(screen.getByTestId('device-garage')).getByRole('button', { name: 'Edit' }),
     );
     const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Password')).toHaveAccessibleDescription(
+      'Leave the password empty to keep the stored one.',
+    );
     const name = within(dialog).getByLabelText('Name');
     await user.clear(name);
     await user.type(name, 'Carport');
