@@ -136,6 +136,11 @@ export const ApiCodeCompanion = {
    * device answers it with).
    */
   ApiPathUnknown: 20013,
+  /**
+   * An away time outside limits.ts AWAY_SECONDS_RANGE (`param` has min and max), or one given
+   * for a device reached over HTTP (it is only for a device known by its MQTT topics).
+   */
+  DeviceAwayInvalid: 20014,
 } as const;
 
 export type ApiCodeName =
@@ -236,6 +241,7 @@ export const API_MESSAGES: Partial<Record<ApiCodeValue, string>> = {
   20011: 'Device is set by DTU_URL: change it there!',
   20012: 'Device order must name every device once!',
   20013: 'No such API path!',
+  20014: 'Away time must be 10 to 3600 seconds, for a device on an MQTT broker only!',
 };
 
 const SUCCESS_CODES: ReadonlySet<number> = new Set([

@@ -100,9 +100,27 @@ export const DeviceEntrySchema = z.object({
   /** Whether a password is stored; the password itself is write-only. */
   has_password: z.boolean(),
   origin: DeviceOriginSchema,
+  /**
+   * How the companion reaches it (issue 37): `url` is then `mqtt(s)://broker:port/<base topic>`.
+   * Absent from companions before issue 37: read as `http`.
+   */
+  source: DeviceSourceSchema.optional(),
+  /**
+   * A device on a broker: the owner's own away time in s (the Devices screen's, or an `env`
+   * device's DTU_AWAY_S_<NAME>); null when it has none, so `shared_away_s` or the automatic one
+   * holds. Absent for HTTP devices and from companions before issue 37.
+   */
+  away_s: z.number().int().nullable().optional(),
 });
 export type DeviceEntry = z.infer<typeof DeviceEntrySchema>;
-export const DeviceListSchema = z.object({ devices: z.array(DeviceEntrySchema) });
+export const DeviceListSchema = z.object({
+  devices: z.array(DeviceEntrySchema),
+  /**
+   * DTU_AWAY_S (issue 37): the away time in s of every device on a broker without its own; null
+   * when unset (then 3 × its publish interval, at least 60 s). Absent before issue 37.
+   */
+  shared_away_s: z.number().int().nullable().optional(),
+});
 export type DeviceList = z.infer<typeof DeviceListSchema>;
 
 /**
@@ -118,7 +136,15 @@ export const DeviceTestRequestSchema = z.object({
   user: z.string(),
   password: z.string(),
 });
-export const DeviceAddRequestSchema = DeviceTestRequestSchema.extend({ name: z.string() });
+export const DeviceAddRequestSchema = DeviceTestRequestSchema.extend({
+  name: z.string(),
+  /**
+   * A device on a broker (issue 37): its away time in whole seconds within limits.ts
+   * AWAY_SECONDS_RANGE, else refused with code 20014; null for the shared or automatic one.
+   * Absent: none on `add`, the stored one kept on `edit`. A number for an HTTP address is refused.
+   */
+  away_s: z.number().nullable().optional(),
+});
 export const DeviceEditRequestSchema = DeviceAddRequestSchema.extend({ id: DeviceIdSchema });
 export const DeviceDeleteRequestSchema = z.object({ id: DeviceIdSchema });
 export const DeviceOrderRequestSchema = z.object({ order: z.array(DeviceIdSchema) });

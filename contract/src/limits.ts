@@ -74,6 +74,17 @@ export const NTP_HOUR: Range = { min: 0, max: 23 };
 export const NTP_MINUTE: Range = { min: 0, max: 59 };
 export const NTP_SECOND: Range = { min: 0, max: 59 };
 
+/**
+ * HelioDTU extension (issue 37): the owner's away time of a device known by its MQTT topics, in
+ * whole seconds (DTU_AWAY_S, DTU_AWAY_S_<NAME>, the Devices screen). Shorter than two publish
+ * runs of a quick device would flap; longer than an hour hides an outage.
+ */
+export const AWAY_SECONDS_RANGE: Range = { min: 10, max: 3600 };
+/** Without one, a device is away after this many of its publish intervals, … */
+export const AWAY_AUTO_INTERVALS = 3;
+/** … but never sooner than this (s): a device publishes every 5 s by default. */
+export const AWAY_AUTO_MIN_SECONDS = 60;
+
 export const MQTT_HOSTNAME_MAX = 128;
 export const MQTT_CLIENTID_MAX = 64;
 export const MQTT_USERNAME_MAX = 64;

@@ -30,6 +30,7 @@ interface Site {
   cottageInverters: string[];
 }
 
+const DESKTOP = { width: 1280, height: 800 };
 const ADMIN = { Authorization: `Basic ${ADMIN_AUTHDATA}` };
 const tempDir = (prefix: string) => mkdtemp(path.join(process.env['E2E_TMP'] ?? tmpdir(), prefix));
 
@@ -115,7 +116,7 @@ test.beforeEach(async ({ page }) => {
   await prepare(page, { authdata: ADMIN_AUTHDATA });
 });
 
-test('the Devices screen finds the MQTT device on its broker, adds it, and the live view shows its inverters', async ({
+test('the Devices screen finds the MQTT device on its broker, adds it with its away time, and the live view shows its inverters', async ({
   page,
   site,
 }) => {
@@ -130,16 +131,27 @@ test('the Devices screen finds the MQTT device on its broker, adds it, and the l
     `Found the OpenDTU "${site.cottageHostname}" on the broker, with ${count} inverter${count === 1 ? '' : 's'}.`,
     { timeout: 15_000 },
   );
+  // An MQTT device's own away time, in the form only for a broker address.
+  await form.getByLabel('Away after').fill('90');
   await form.getByRole('button', { name: 'Add device' }).click();
-  await expect(page.getByTestId('device-cottage')).toContainText(`${site.brokerUrl}/cottage/`);
+  const added = page.getByTestId('device-cottage');
+  await expect(added).toContainText(`${site.brokerUrl}/cottage/`);
+  const broker = new URL(site.brokerUrl).host;
+  await expect(added.getByTestId('device-source')).toHaveText(
+    `Through the MQTT broker ${broker}, base topic cottage/`,
+  );
+  await expect(added.getByTestId('device-away')).toHaveText('90 s');
+  await expect(page.getByTestId('device-roof').getByTestId('device-source')).toHaveText(
+    'Over HTTP',
+  );
   // Kept like a device over HTTP: a restart of the companion finds it in devices.json.
   const stored = JSON.parse(
     await readFile(path.join(site.companionDir, 'devices.json'), 'utf8'),
   ) as {
-    devices: { id: string; url: string }[];
+    devices: { id: string; url: string; away_s: number }[];
   };
   expect(stored.devices).toEqual([
-    expect.objectContaining({ id: 'cottage', url: `${site.brokerUrl}/cottage/` }),
+    expect.objectContaining({ id: 'cottage', url: `${site.brokerUrl}/cottage/`, away_s: 90 }),
   ]);
 
   await page.goto('');
@@ -193,5 +205,14 @@ for (const theme of ['light', 'dark'] as Theme[]) {
     await expect(notice).toHaveCount(0);
     expect(deviceRequests).toEqual([]);
     expect(failed).toEqual([]);
+
+    // The Devices screen with both: how each is reached, and the away time set above.
+    await page.setViewportSize(DESKTOP);
+    await page.goto('settings/devices');
+    await expect(page.getByTestId('device-cottage').getByTestId('device-away')).toHaveText('90 s');
+    await checkA11y(`Devices screen with an MQTT device (${theme})`);
+    await snapshot(`devices-mqtt-desktop-${theme}`);
+    await page.setViewportSize(PHONE);
+    await snapshot(`devices-mqtt-360-${theme}`);
   });
 }

@@ -17,7 +17,7 @@ export interface CompanionDeviceOptions {
   passwordFile?: string;
   /** The owner's name for it (`Roof=` in DTU_URL); the id when none was given. */
   name?: string;
-  /** An MQTT device's away time in s (DTU_AWAY_S_<NAME>, else DTU_AWAY_S); absent: its default. */
+  /** An MQTT device's own away time in s (DTU_AWAY_S_<NAME>); absent: sharedAwaySeconds applies. */
   awaySeconds?: number;
 }
 
@@ -112,7 +112,6 @@ export function readCompanion(
     if (ownAway !== undefined && !MQTT_ADDRESS.test(address)) {
       throw new Error(`DTU_AWAY_S_${suffix}: device ${name} is reached over HTTP, not a broker`);
     }
-    const awaySeconds = MQTT_ADDRESS.test(address) ? (ownAway ?? sharedAway) : undefined;
     let target: DeviceTarget;
     try {
       target = new DeviceTarget({
@@ -124,7 +123,7 @@ export function readCompanion(
     } catch (error) {
       throw new Error(`${(error as Error).message}${where}`);
     }
-    const away = awaySeconds === undefined ? {} : { awaySeconds };
+    const away = ownAway === undefined ? {} : { awaySeconds: ownAway };
     return { target, name, ...away, ...(passwordFile ? { passwordFile } : {}) };
   });
   const ids = new Set<string>();

@@ -5,10 +5,12 @@ import { ApiCodeCompanion } from '@heliodtu/contract/codes';
 import {
   CompanionStatusSchema,
   DEVICES_PATH,
+  DeviceListSchema,
   DeviceTestResultSchema,
 } from '@heliodtu/contract/companion';
 import { DEVICES_FILE } from '../src/store/devices-file.js';
 import { startCompanionApp, type CompanionApp } from './helpers/companion-app.js';
+import { startCompanionFromEnv } from './helpers/companion-env-app.js';
 import { freePort } from './helpers/mosquitto.js';
 import { useMosquitto } from './helpers/mosquitto-suite.js';
 import { waitFor } from './helpers/mqtt-watcher.js';
@@ -185,5 +187,103 @@ describe('the Devices screen with a device known by its MQTT topics', () => {
       return COTTAGE_INVERTERS.every(({ serial }) => listed.includes(serial)) ? listed : undefined;
     }, "the added device's inverters in the live data");
     expect(serials).toContain('114180000111');
+  });
+
+  it("keeps the owner's away time: out of range refused with nothing saved, in force at once without a restart", async () => {
+    await publishCottage('away-f/');
+    const companion = await companionOf('home-f/');
+    const file = path.join(companion.dataDir, DEVICES_FILE);
+    const cottage = { name: 'Cottage', url: `${suite.broker.url}/away-f/`, user: '', password: '' };
+    for (const away_s of [9, 3601, 12.5]) {
+      const refused = await post(companion, 'add', { ...cottage, away_s });
+      expect(refused).toMatchObject({
+        type: 'warning',
+        code: ApiCodeCompanion.DeviceAwayInvalid,
+        param: { min: 10, max: 3600 },
+      });
+      expect(refused.message).toContain('whole number of seconds from 10 to 3600');
+      await expect(stat(file)).rejects.toThrow(/ENOENT/);
+    }
+    expect(await post(companion, 'add', { ...cottage, away_s: null })).toMatchObject({
+      code: ApiCodeCompanion.DeviceAdded,
+    });
+    const list = async () =>
+      DeviceListSchema.parse(await (await companion.fetch(DEVICES_PATH)).json());
+    expect(await list()).toEqual({
+      devices: [
+        expect.objectContaining({ id: 'home', source: 'mqtt', away_s: null }),
+        expect.objectContaining({ id: 'cottage', source: 'mqtt', away_s: null }),
+      ],
+      shared_away_s: null,
+    });
+    const link = () => companion.app.devices!.get('cottage')!.companion;
+    const running = link();
+    // Automatic: the retained tree came once, no publish interval known yet.
+    expect(running.mqtt!.silenceMs).toBe(60_000);
+    await waitFor(() => running.link.state === 'connected', 'the added device heard');
+
+    const edited = await post(companion, 'edit', { ...cottage, id: 'cottage', away_s: 10 });
+    expect(edited).toMatchObject({ code: ApiCodeCompanion.DeviceChanged });
+    const stored = () => readFile(file, 'utf8').then((text) => JSON.parse(text) as unknown);
+    expect(await stored()).toMatchObject({ devices: [{ id: 'cottage', away_s: 10 }] });
+    expect((await list()).devices[1]).toMatchObject({ away_s: 10 });
+    // The same link, not a new one: nothing restarted, the new time in force.
+    expect(link()).toBe(running);
+    expect(running.mqtt!.silenceMs).toBe(10_000);
+    const refused = await post(companion, 'edit', { ...cottage, id: 'cottage', away_s: 4000 });
+    expect(refused).toMatchObject({ code: ApiCodeCompanion.DeviceAwayInvalid });
+    expect(await stored()).toMatchObject({ devices: [{ id: 'cottage', away_s: 10 }] });
+    expect(running.mqtt!.silenceMs).toBe(10_000);
+    // Nothing more is published under away-f/: away after 10 s of silence, not 60.
+    await waitFor(() => running.link.state === 'away', 'the silent device away', 15_000);
+    expect(running.problem?.message).toContain('nothing published for 10 s');
+    // Absent on an edit keeps it; null goes back to the automatic time.
+    await post(companion, 'edit', { ...cottage, id: 'cottage', name: 'Cottage' });
+    expect(await stored()).toMatchObject({ devices: [{ id: 'cottage', away_s: 10 }] });
+    await post(companion, 'edit', { ...cottage, id: 'cottage', away_s: null });
+    expect(JSON.stringify(await stored())).not.toContain('away_s');
+    expect(running.mqtt!.silenceMs).toBe(60_000);
+  }, 40_000);
+
+  it('lists DTU_URL devices with their own away time or none, and DTU_AWAY_S for the rest', async () => {
+    const publisher = await suite.watch('nothing/#');
+    for (const prefix of ['env-g/', 'env-h/', 'env-i/', 'env-j/']) {
+      await publishRetainedTree(publisher.client, prefix, { hostname: prefix }, COTTAGE_INVERTERS);
+    }
+    const companion = await startCompanionFromEnv({
+      DTU_URL: `Home=${suite.broker.url}/env-g/,Flat=${suite.broker.url}/env-h/`,
+      DTU_AWAY_S: '120',
+      DTU_AWAY_S_FLAT: '30',
+    });
+    expect(
+      await post(companion, 'add', {
+        name: 'Cottage',
+        url: `${suite.broker.url}/env-i/`,
+        user: '',
+        password: '',
+      }),
+    ).toMatchObject({ code: ApiCodeCompanion.DeviceAdded });
+    expect(
+      await post(companion, 'add', {
+        name: 'Garden',
+        url: `${suite.broker.url}/env-j/`,
+        user: '',
+        password: '',
+        away_s: 45,
+      }),
+    ).toMatchObject({ code: ApiCodeCompanion.DeviceAdded });
+    const list = DeviceListSchema.parse(await (await companion.fetch(DEVICES_PATH)).json());
+    expect(list.shared_away_s).toBe(120);
+    expect(list.devices.map((d) => [d.id, d.origin, d.source, d.away_s])).toEqual([
+      ['home', 'env', 'mqtt', null],
+      ['flat', 'env', 'mqtt', 30],
+      ['cottage', 'screen', 'mqtt', null],
+      ['garden', 'screen', 'mqtt', 45],
+    ]);
+    const silenceOf = (id: string) => companion.app.devices!.get(id)!.companion.mqtt!.silenceMs;
+    // A device's own time, else DTU_AWAY_S: the screen's device without one takes it too.
+    expect(['home', 'flat', 'cottage', 'garden'].map(silenceOf)).toEqual([
+      120_000, 30_000, 120_000, 45_000,
+    ]);
   });
 });

@@ -302,6 +302,13 @@ describe('several devices: the Devices screen', () => {
     expect(tested).toMatchObject({ type: 'success', code: ApiCodeCompanion.DeviceReachable });
     await expect(stat(file)).rejects.toThrow(/ENOENT/);
 
+    // An away time is for a device on a broker: refused for an HTTP one, nothing saved.
+    const withAway = (await post('add', { ...garage, password: PASSWORDS[1], away_s: 60 })) as {
+      message: string;
+    };
+    expect(withAway).toMatchObject({ code: ApiCodeCompanion.DeviceAwayInvalid });
+    expect(withAway.message).toContain('only for a device on an MQTT broker');
+    await expect(stat(file)).rejects.toThrow(/ENOENT/);
     const added = await post('add', { ...garage, password: PASSWORDS[1] });
     expect(added).toMatchObject({ type: 'success', code: ApiCodeCompanion.DeviceAdded });
     expect((await stat(file)).mode & 0o777).toBe(0o600);
@@ -320,6 +327,7 @@ describe('several devices: the Devices screen', () => {
         user: 'admin',
         has_password: true,
         origin: 'env',
+        source: 'http',
       },
       {
         id: 'garage',
@@ -328,6 +336,7 @@ describe('several devices: the Devices screen', () => {
         user: 'admin',
         has_password: true,
         origin: 'screen',
+        source: 'http',
       },
     ]);
     expect(await post('add', { ...garage, password: PASSWORDS[1] })).toMatchObject({

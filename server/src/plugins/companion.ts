@@ -54,10 +54,18 @@ export const companionPlugin = fp<CompanionPluginOptions>(
     app.decorate('brokerCa', brokerCa);
     // One connection per broker and login, however many devices' base topics use it.
     const brokers = new MqttBrokerPool(companionReconnect, brokerCa);
-    // The owner's away time of an MQTT device: its own, else the shared one (Devices screen's too).
-    const awaySeconds = new Map(envDevices(options).map((d) => [d.target.id, d.awaySeconds]));
+    const stored = await readDevicesFile(dataDir);
+    // Kept as read, so a device that cannot be used now is not lost from the file.
+    let entries = stored.devices;
+    // The owner's away time of an MQTT device: its own (DTU_AWAY_S_<NAME> or the Devices
+    // screen's), else the shared DTU_AWAY_S; read when its link is made, so a changed login
+    // takes the saved time.
+    const envAway = new Map(envDevices(options).map((d) => [d.target.id, d.awaySeconds]));
     const awayMsOf = (id: string) => {
-      const seconds = awaySeconds.get(id) ?? options.sharedAwaySeconds;
+      const seconds =
+        envAway.get(id) ??
+        entries.find((entry) => entry.id === id)?.away_s ??
+        options.sharedAwaySeconds;
       return seconds === undefined ? {} : { mqttAwayMs: seconds * 1000 };
     };
     const registry = new DeviceRegistry(
@@ -88,9 +96,6 @@ export const companionPlugin = fp<CompanionPluginOptions>(
         : device.target;
       registry.add(target, device.name, 'env');
     }
-    const stored = await readDevicesFile(dataDir);
-    // Kept as read, so a device that cannot be used now is not lost from the file.
-    let entries = stored.devices;
     const screen: ScreenDevices = {
       get entries() {
         return entries;

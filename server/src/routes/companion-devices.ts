@@ -17,11 +17,13 @@ import {
   type DeviceTestResult,
   type MqttFound,
 } from '@heliodtu/contract/companion';
-import type { RegisteredDevice } from '../device/relay/device-registry.js';
+import { AWAY_SECONDS_RANGE } from '@heliodtu/contract/limits';
 import { deviceIdOfName } from '../device/relay/device-names.js';
 import { DeviceTarget, DeviceTargetError } from '../device/relay/device-target.js';
+import { envDevices } from '../companion-env.js';
 import { apiResult } from '../plugins/api-result.js';
 import type { StoredDevice } from '../store/devices-file.js';
+import { awaySecondsProblem, deviceEntryOf } from './companion-device-entries.js';
 
 const DEVICE_ACTIONS = ['test', 'add', 'edit', 'del', 'order'] as const;
 
@@ -73,18 +75,27 @@ export const companionDevicesRoutes: FastifyPluginAsync = async (app) => {
     return run;
   };
 
-  const entry = (device: RegisteredDevice) => ({
-    id: device.id,
-    name: device.name,
-    url: device.companion.target.baseUrl,
-    user: device.companion.target.user,
-    has_password: device.companion.target.hasPassword,
-    origin: device.origin,
-  });
+  const options = app.system.options.companion;
+  const envAway = new Map(
+    options ? envDevices(options).map((d) => [d.target.id, d.awaySeconds]) : [],
+  );
+  const sharedAway = options?.sharedAwaySeconds;
+  const storedOf = (id: string) => screen.entries.find((stored) => stored.id === id);
 
   app.get(DEVICES_PATH, { preHandler: app.requireAdmin }, async (): Promise<DeviceList> => ({
-    devices: registry.list().map(entry),
+    devices: registry.list().map((d) => deviceEntryOf(d, storedOf(d.id), envAway.get(d.id))),
+    shared_away_s: sharedAway ?? null,
   }));
+
+  /** The away time to keep for `target`, or a refusal (20014, with the range) saving nothing. */
+  const checkAway = (awaySeconds: number | null | undefined, target: DeviceTarget) => {
+    const problem = awaySecondsProblem(awaySeconds, target.kind === 'mqtt');
+    if (problem === null) return awaySeconds ?? undefined;
+    const { min, max } = AWAY_SECONDS_RANGE;
+    throw new Refused(result(ApiCodeCompanion.DeviceAwayInvalid, problem, { param: { min, max } }));
+  };
+  const awayOf = (awaySeconds: number | undefined) =>
+    awaySeconds === undefined ? {} : { away_s: awaySeconds };
 
   const targetOf = (input: { id: string; url: string; user: string; password: string }) => {
     try {
@@ -182,6 +193,7 @@ export const companionDevicesRoutes: FastifyPluginAsync = async (app) => {
     const name = data.name.trim();
     const id = checkName(name);
     const target = targetOf({ id, url: data.url, user: data.user, password: data.password });
+    const awaySeconds = checkAway(data.away_s, target);
     await test(target);
     return inTurn(async () => {
       checkName(name);
@@ -191,6 +203,7 @@ export const companionDevicesRoutes: FastifyPluginAsync = async (app) => {
         url: target.baseUrl,
         user: target.user,
         password: data.password,
+        ...awayOf(awaySeconds),
       };
       const order = [...registry.list().map((device) => device.id), id];
       if (!(await save([...screen.entries, stored], order)))
@@ -210,6 +223,10 @@ export const companionDevicesRoutes: FastifyPluginAsync = async (app) => {
     // An empty password keeps the stored one: the screen never has it to send back.
     const password = data.password === '' ? (before?.password ?? '') : data.password;
     const target = targetOf({ id: device.id, url: data.url, user: data.user, password });
+    // Absent keeps the stored time, while the device stays on a broker.
+    const given =
+      data.away_s === undefined && target.kind === 'mqtt' ? before?.away_s : data.away_s;
+    const awaySeconds = checkAway(given, target);
     await test(target);
     return inTurn(async () => {
       screenDevice(device.id);
@@ -220,6 +237,7 @@ export const companionDevicesRoutes: FastifyPluginAsync = async (app) => {
         url: target.baseUrl,
         user: target.user,
         password,
+        ...awayOf(awaySeconds),
       };
       const entries = screen.entries.map((other) => (other.id === device.id ? stored : other));
       const order = registry.list().map((other) => other.id);
@@ -229,8 +247,12 @@ export const companionDevicesRoutes: FastifyPluginAsync = async (app) => {
         before.url === stored.url &&
         before.user === stored.user &&
         before.password === stored.password;
-      if (sameLogin) device.name = name;
-      else await registry.replace(device.id, target, name);
+      if (sameLogin) {
+        device.name = name;
+        // The link keeps running: its silence so far counts against the new time.
+        const seconds = awaySeconds ?? sharedAway;
+        device.companion.mqtt?.setAwayMs(seconds === undefined ? undefined : seconds * 1000);
+      } else await registry.replace(device.id, target, name);
       log(`Device ${name} (${device.id}) changed: ${target.baseUrl}`);
       return result(ApiCodeCompanion.DeviceChanged);
     });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { DeviceIdSchema } from '@heliodtu/contract/companion';
+import { AWAY_SECONDS_RANGE } from '@heliodtu/contract/limits';
 import { writeFileAtomic } from './atomic-write.js';
 
 /** The companion's own list of devices (issue 27), in DATA_DIR beside config.json. */
@@ -17,6 +18,11 @@ const StoredDeviceSchema = z.object({
    * the device. The file is the owner's only (0600); no API answers it, no line prints it.
    */
   password: z.string(),
+  /**
+   * A device on a broker: the owner's away time in s (issue 37), over DTU_AWAY_S; absent for
+   * the automatic one (and in files from before it existed).
+   */
+  away_s: z.number().int().min(AWAY_SECONDS_RANGE.min).max(AWAY_SECONDS_RANGE.max).optional(),
 });
 export type StoredDevice = z.infer<typeof StoredDeviceSchema>;
 

@@ -37,13 +37,14 @@ describe('DTU_AWAY_S: the owner’s away time of a device on a broker', () => {
     }).companion!;
     expect(envDevices(options).map((d) => [d.target.id, d.awaySeconds])).toEqual([
       ['home', undefined],
-      ['cottage', 120],
+      ['cottage', undefined],
       ['flat', 30],
     ]);
-    // Devices added on the Devices screen take the shared one.
+    // Devices without their own (DTU_URL's and the Devices screen's) take the shared one.
     expect(options.sharedAwaySeconds).toBe(120);
     const single = readOptions([], { DTU_URL: 'mqtt://b/solar/', DTU_AWAY_S: '45' }).companion!;
-    expect(envDevices(single)[0]!.awaySeconds).toBe(45);
+    expect(envDevices(single)[0]!.awaySeconds).toBeUndefined();
+    expect(single.sharedAwaySeconds).toBe(45);
     const none = readOptions([], { DTU_URL: 'mqtt://b/solar/' }).companion!;
     expect(envDevices(none)[0]!.awaySeconds).toBeUndefined();
     expect(none.sharedAwaySeconds).toBeUndefined();
@@ -100,5 +101,34 @@ describe('MqttDeviceLink with the owner’s away time', () => {
       expect(link.state).toBe('connected');
       await link.stop();
     }
+  });
+
+  it('takes a new time at once, counting the silence so far, and back to the computed one', async () => {
+    vi.useFakeTimers();
+    const { pool, send } = handPool();
+    const link = new MqttDeviceLink({ target, pool, now: () => Date.now() });
+    link.start();
+    send('dtu/uptime', '100');
+    vi.advanceTimersByTime(20_000);
+    // 20 s silent already: 30 s leaves 10 s.
+    link.setAwayMs(30_000);
+    expect(link.silenceMs).toBe(30_000);
+    vi.advanceTimersByTime(9_900);
+    expect(link.state).toBe('connected');
+    vi.advanceTimersByTime(200);
+    expect(link.state).toBe('away');
+    expect(link.problem?.message).toContain('nothing published for 30 s');
+    send('dtu/uptime', '200');
+    // Silent longer than the new time: away at once.
+    vi.advanceTimersByTime(15_000);
+    link.setAwayMs(10_000);
+    vi.advanceTimersByTime(1);
+    expect(link.state).toBe('away');
+    send('dtu/uptime', '300');
+    link.setAwayMs(undefined);
+    expect(link.silenceMs).toBe(60_000);
+    vi.advanceTimersByTime(59_000);
+    expect(link.state).toBe('connected');
+    await link.stop();
   });
 });

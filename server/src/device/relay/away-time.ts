@@ -1,11 +1,10 @@
+import { AWAY_SECONDS_RANGE } from '@heliodtu/contract/limits';
+
 /**
  * The owner's away time of a device known by its MQTT topics (DTU_AWAY_S, a device's own
  * DTU_AWAY_S_<NAME>): how long it may publish nothing before it is away. Without one the link
  * takes 3 × the device's publish interval, at least 60 s (mqtt-device-link.ts).
  */
-
-/** Shorter than two publish runs of a quick device would flap; longer than an hour hides an outage. */
-export const AWAY_SECONDS_RANGE = { min: 10, max: 3600 } as const;
 
 /**
  * Whole seconds from `text` (the variable `name`), or undefined when it is unset or empty.

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { AWAY_AUTO_INTERVALS, AWAY_AUTO_MIN_SECONDS } from '@heliodtu/contract/limits';
 import type { DeviceProblem } from './device-problem.js';
 import type { DeviceTarget } from './device-target.js';
 import type { LinkMessage } from './live-link.js';
@@ -8,9 +9,9 @@ import { MqttTopicTree } from './mqtt-topic-tree.js';
 import type { LinkState, SocketLinkEvents } from './socket-link-types.js';
 
 /** Silence shorter than this is never "away": a device publishes every 5 s by default. */
-export const MQTT_SILENCE_MIN_MS = 60_000;
+export const MQTT_SILENCE_MIN_MS = AWAY_AUTO_MIN_SECONDS * 1000;
 /** The away time is this many publish intervals (the device's, as measured). */
-const SILENCE_INTERVALS = 3;
+const SILENCE_INTERVALS = AWAY_AUTO_INTERVALS;
 /** One inverter's topics of a publish run arrive together; its frame goes once they did. */
 const FRAME_SETTLE_MS = 200;
 /**
@@ -55,9 +56,13 @@ export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [
   private readonly log: (line: string) => void;
   private readonly now: () => number;
   private readonly silenceMinMs: number;
+  private awayMs: number | undefined;
+  /** Host ms of the device's last message, or of the broker's (re)connection since. */
+  private silentSince = 0;
 
   constructor(private readonly options: MqttDeviceLinkOptions) {
     super();
+    this.awayMs = options.awayMs;
     this.log = options.log ?? (() => undefined);
     this.now = options.now ?? Date.now;
     this.silenceMinMs = options.silenceMinMs ?? MQTT_SILENCE_MIN_MS;
@@ -82,8 +87,20 @@ export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [
 
   /** How long a silent device stays present: the owner's time, else max(60 s, 3 × its interval). */
   get silenceMs(): number {
-    if (this.options.awayMs !== undefined) return this.options.awayMs;
+    if (this.awayMs !== undefined) return this.awayMs;
     return Math.max(this.silenceMinMs, SILENCE_INTERVALS * (this.intervalMs ?? 0));
+  }
+
+  /**
+   * A new away time from the owner (undefined: the computed one), in force at once: the
+   * silence so far counts, so a device already silent for longer is away now.
+   */
+  setAwayMs(awayMs: number | undefined): void {
+    this.awayMs = awayMs;
+    // Away already (or not started): the next message arms the new time.
+    if (this.linkState === 'connected' || this.linkState === 'connecting') {
+      this.armSilence();
+    }
   }
 
   start(): void {
@@ -93,13 +110,13 @@ export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [
     if (!mqtt) throw new Error(`device ${this.options.target.id} is not an MQTT device`);
     this.leave = this.options.pool.join(mqtt, {
       message: (subtopic, payload) => this.onMessage(subtopic, payload),
-      connected: () => this.armSilence(),
+      connected: () => this.silentFromNow(),
       down: (error, wasConnected) => {
         this.dropWill();
         this.goAway(brokerProblem(this.options.target, error, wasConnected));
       },
     });
-    this.armSilence();
+    this.silentFromNow();
   }
 
   async stop(): Promise<void> {
@@ -149,7 +166,7 @@ export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [
 
   /** Any message from the device: it is there. */
   private heard(): void {
-    this.armSilence();
+    this.silentFromNow();
     if (this.linkState === 'connected') return;
     const wasAway = this.linkState === 'away';
     this.linkState = 'connected';
@@ -201,16 +218,23 @@ export class MqttDeviceLink extends EventEmitter<SocketLinkEvents & { message: [
     this.willTimer = undefined;
   }
 
+  private silentFromNow(): void {
+    this.silentSince = this.now();
+    this.armSilence();
+  }
+
+  /** Away once nothing came for the away time since `silentSince`. */
   private armSilence(): void {
     clearTimeout(this.silenceTimer);
     if (this.linkState === 'stopped') return;
     const silence = this.silenceMs;
+    const left = Math.max(0, this.silentSince + silence - this.now());
     this.silenceTimer = setTimeout(() => {
       this.goAway({
         code: 'timeout',
         message: `${this.where()}: nothing published for ${Math.round(silence / 1000)} s`,
       });
-    }, silence);
+    }, left);
   }
 
   private frameSoon(serial: string): void {

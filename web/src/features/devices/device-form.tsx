@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { DeviceTestResult } from '@heliodtu/contract/companion';
 import type { ApiResult } from '@heliodtu/contract/envelope';
+import { AWAY_SECONDS_RANGE } from '@heliodtu/contract/limits';
 import { ResultAlert, type ShownResult } from '@/components/ui/result-alert';
 import { isMqttAddress, withDeviceProblemReason } from './device-problem-reason';
 import { useT } from '@/lib/i18n/use-t';
+import { awaySecondsOf } from './device-reach';
 import { useDeviceAction } from './devices-api';
 
 export interface DeviceFormValues {
@@ -11,9 +13,17 @@ export interface DeviceFormValues {
   url: string;
   user: string;
   password: string;
+  /** A device on a broker: "Away after" in seconds as typed; empty for the shared or automatic time. */
+  away: string;
 }
 
-export const EMPTY_DEVICE: DeviceFormValues = { name: '', url: '', user: 'admin', password: '' };
+export const EMPTY_DEVICE: DeviceFormValues = {
+  name: '',
+  url: '',
+  user: 'admin',
+  password: '',
+  away: '',
+};
 
 interface DeviceFormProps {
   initial: DeviceFormValues;
@@ -21,6 +31,8 @@ interface DeviceFormProps {
   editing: boolean;
   submitLabel: string;
   busy: boolean;
+  /** DTU_AWAY_S: what an empty "Away after" means; null (or absent) for the automatic time. */
+  sharedAwaySeconds?: number | null | undefined;
   /** Saves; answers the companion's result, shown below the form. Success clears nothing here. */
   onSubmit(values: DeviceFormValues): Promise<ApiResult>;
   onCancel?: () => void;
@@ -37,6 +49,7 @@ export function DeviceForm({
   editing,
   submitLabel,
   busy,
+  sharedAwaySeconds,
   onSubmit,
   onCancel,
 }: DeviceFormProps) {
@@ -44,10 +57,12 @@ export function DeviceForm({
   const id = useId();
   const [values, setValues] = useState(initial);
   const [result, setResult] = useState<ShownResult | null>(null);
+  const [awayInvalid, setAwayInvalid] = useState(false);
   const test = useDeviceAction('test');
   const set = (key: keyof DeviceFormValues) => (event: { target: { value: string } }) =>
     setValues((current) => {
       const next = { ...current, [key]: event.target.value };
+      if (key === 'away') setAwayInvalid(false);
       // OpenDTU's user name is no broker's: a broker is asked anonymously unless one is typed.
       if (key === 'url' && isMqttAddress(next.url) && current.user === EMPTY_DEVICE.user) {
         next.user = '';
@@ -55,10 +70,11 @@ export function DeviceForm({
       return next;
     });
   const complete = values.name.trim() !== '' && values.url.trim() !== '';
+  const onBroker = isMqttAddress(values.url);
 
   const onTest = async () => {
     setResult(null);
-    const { name: _name, ...login } = values;
+    const { name: _name, away: _away, ...login } = values;
     const answer: DeviceTestResult = await test.mutateAsync(login);
     const found = answer.type === 'success' ? answer.found : undefined;
     setResult(
@@ -80,6 +96,10 @@ export function DeviceForm({
     event.preventDefault();
     if (!complete) return;
     setResult(null);
+    if (onBroker && awaySecondsOf(values.away) === undefined) {
+      setAwayInvalid(true);
+      return;
+    }
     const answer = await onSubmit({ ...values, name: values.name.trim(), url: values.url.trim() });
     setResult(answer.type === 'success' ? null : withDeviceProblemReason(answer, values.url));
     if (answer.type === 'success' && !editing) setValues(initial);
@@ -125,12 +145,60 @@ export function DeviceForm({
           t('devices.UrlHint'),
         )}
         {field('user', t('devices.User'), 'text', { autoComplete: 'off' })}
-        {field('password', t('devices.Password'), 'password', {
-          autoComplete: 'new-password',
-          ...(editing ? { placeholder: t('devices.PasswordKeep') } : {}),
-        })}
+        {field(
+          'password',
+          t('devices.Password'),
+          'password',
+          {
+            autoComplete: 'new-password',
+            ...(editing ? { placeholder: t('devices.PasswordKeep') } : {}),
+          },
+          // Under its own field: the away time may follow the row.
+          editing ? t('devices.PasswordHint') : undefined,
+        )}
       </div>
-      {editing && <p className="form-text mb-0">{t('devices.PasswordHint')}</p>}
+      {onBroker && (
+        <div className="row g-3 mt-0">
+          <div className="col-12 col-md-6">
+            <label htmlFor={`${id}-away`} className="form-label">
+              {t('devices.AwayAfter')}
+            </label>
+            <div className={`input-group${awayInvalid ? ' has-validation' : ''}`}>
+              <input
+                id={`${id}-away`}
+                className={`form-control${awayInvalid ? ' is-invalid' : ''}`}
+                type="number"
+                inputMode="numeric"
+                min={AWAY_SECONDS_RANGE.min}
+                max={AWAY_SECONDS_RANGE.max}
+                step={1}
+                value={values.away}
+                onChange={set('away')}
+                placeholder={
+                  sharedAwaySeconds == null ? t('devices.AwayEmpty') : String(sharedAwaySeconds)
+                }
+                aria-invalid={awayInvalid}
+                aria-describedby={`${id}-away-hint${awayInvalid ? ` ${id}-away-error` : ''}`}
+              />
+              <span className="input-group-text">{t('devices.Seconds')}</span>
+              {awayInvalid && (
+                <div id={`${id}-away-error`} className="invalid-feedback">
+                  {t('devices.AwayInvalid', AWAY_SECONDS_RANGE)}
+                </div>
+              )}
+            </div>
+            <div id={`${id}-away-hint`} className="form-text">
+              {t('devices.AwayHint', {
+                ...AWAY_SECONDS_RANGE,
+                empty:
+                  sharedAwaySeconds == null
+                    ? t('devices.AwayAuto')
+                    : t('devices.AwayShared', { seconds: sharedAwaySeconds }),
+              })}
+            </div>
+          </div>
+        </div>
+      )}
       <div className="mt-3">
         <ResultAlert result={result} onDismiss={() => setResult(null)} />
       </div>

@@ -46,17 +46,21 @@ const WRONG_PASSWORD_TEXT =
   "The device cannot be used: The device refused this password: enter the device's admin password.";
 
 /** The companion with `entries`; every post kept with its action; answers from `answers`. */
-function serve(answers: Partial<Record<string, object>> = {}) {
-  let entries = [ROOF, GARAGE];
-  let listed = 0;
+function serve(
+  answers: Partial<Record<string, object>> = {},
+  listed: DeviceEntry[] = [ROOF, GARAGE],
+  shared: number | null = null,
+) {
+  let entries = listed;
+  let listings = 0;
   const posts: { action: string; data: unknown }[] = [];
   server.use(
     http.get('*/api/companion/status', () =>
       HttpResponse.json({ companion: true, devices: STATES }),
     ),
     http.get('*/api/companion/devices', () => {
-      listed += 1;
-      return HttpResponse.json({ devices: entries });
+      listings += 1;
+      return HttpResponse.json({ devices: entries, shared_away_s: shared });
     }),
     http.post('*/api/companion/devices/:action', async ({ request, params }) => {
       const action = String(params['action']);
@@ -73,11 +77,16 @@ function serve(answers: Partial<Record<string, object>> = {}) {
       return HttpResponse.json(answer);
     }),
   );
-  return { posts, listedCount: () => listed };
+  return { posts, listedCount: () => listings };
 }
 
-async function renderPage(answers?: Partial<Record<string, object>>, route = '/settings/devices') {
-  const served = serve(answers);
+async function renderPage(
+  answers?: Partial<Record<string, object>>,
+  route = '/settings/devices',
+  listed?: DeviceEntry[],
+  shared?: number | null,
+) {
+  const served = serve(answers, listed, shared);
   const view = renderWithProviders(<DevicesPage />, { route, loggedIn: true });
   await screen.findByTestId('device-list');
   return { ...view, ...served };
@@ -161,6 +170,9 @@ describe('DevicesPage', () => {
       within(screen.getByTestId('device-garage')).getByRole('button', { name: 'Edit' }),
     );
     const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Password')).toHaveAccessibleDescription(
+      'Leave the password empty to keep the stored one.',
+    );
     const name = within(dialog).getByLabelText('Name');
     await user.clear(name);
     await user.type(name, 'Carport');
@@ -259,6 +271,125 @@ describe('DevicesPage with a device known by its MQTT topics', () => {
     const { text } = await testCottage(problem('password-needed'), { user: '', password: 'x' });
     expect(text).toBe(
       'The device cannot be used: The broker asks for a login: enter its user name and password.',
+    );
+  });
+
+  // ROOF is as an older companion lists it: without `source`.
+  const COTTAGE: DeviceEntry = {
+    ...GARAGE,
+    id: 'cottage',
+    name: 'Cottage',
+    url: 'mqtts://broker.example:8883/cottage/',
+    user: 'site',
+    source: 'mqtt',
+    away_s: 90,
+  };
+  const FLAT: DeviceEntry = {
+    ...ROOF,
+    id: 'flat',
+    name: 'Flat',
+    url: 'mqtt://192.168.1.5:1883/flat/',
+    source: 'mqtt',
+    away_s: null,
+  };
+  const REFUSED_AWAY = {
+    type: 'warning',
+    code: 20014,
+    message: 'The away time must be a whole number of seconds from 10 to 3600, got 4000',
+    param: { min: 10, max: 3600 },
+  };
+
+  it('shows how each device is reached and when one on a broker counts as away', async () => {
+    await renderPage(undefined, undefined, [ROOF, COTTAGE, FLAT], 120);
+    const row = (id: string, testId: string) =>
+      within(screen.getByTestId(`device-${id}`)).queryByTestId(testId);
+    expect(row('roof', 'device-source')).toHaveTextContent('Over HTTP');
+    expect(row('roof', 'device-away')).toBeNull();
+    expect(row('cottage', 'device-source')).toHaveTextContent(
+      'Through the MQTT broker broker.example:8883 (TLS), base topic cottage/',
+    );
+    expect(row('cottage', 'device-away')).toHaveTextContent(/^90 s$/);
+    // No time of its own: DTU_AWAY_S, said as such.
+    expect(row('flat', 'device-source')).toHaveTextContent(
+      'Through the MQTT broker 192.168.1.5:1883, base topic flat/',
+    );
+    expect(row('flat', 'device-away')).toHaveTextContent('120 s (DTU_AWAY_S)');
+  });
+
+  it('asks "Away after" only for a broker address, checks it and sends it', async () => {
+    const { user, posts } = await renderPage({ add: REFUSED_AWAY });
+    const form = screen.getByTestId('device-form');
+    const address = within(form).getByLabelText('Address (URL)');
+    await user.type(address, 'http://192.168.1.52');
+    expect(within(form).queryByLabelText('Away after')).toBeNull();
+    await user.clear(address);
+    await user.type(address, 'mqtt://192.168.1.5:1883/shed/');
+    const away = within(form).getByLabelText('Away after');
+    expect(away).toHaveAccessibleDescription(
+      /publish nothing .* 10 to 3600 seconds\. Empty: automatic \(3 × its publish interval, at least 60 s\)/,
+    );
+    await user.type(within(form).getByLabelText('Name'), 'Shed');
+    await user.type(away, '5');
+    await user.click(within(form).getByRole('button', { name: 'Add device' }));
+    expect(away).toHaveAccessibleDescription(
+      /Enter whole seconds from 10 to 3600, or leave it empty\./,
+    );
+    expect(away).toHaveAttribute('aria-invalid', 'true');
+    expect(posts).toEqual([]);
+    // The companion checks too (here it refuses): its refusal in the interface's words.
+    await user.clear(away);
+    await user.type(away, '600');
+    await user.click(within(form).getByRole('button', { name: 'Add device' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The away time must be whole seconds from 10 to 3600, and only a device on an MQTT broker has one.',
+    );
+    expect(posts).toEqual([
+      {
+        action: 'add',
+        data: {
+          name: 'Shed',
+          url: 'mqtt://192.168.1.5:1883/shed/',
+          user: '',
+          password: '',
+          away_s: 600,
+        },
+      },
+    ]);
+  });
+
+  it('sends the typed time, and an emptied one as automatic (null)', async () => {
+    const { user, posts } = await renderPage(undefined, undefined, [ROOF, COTTAGE]);
+    const form = screen.getByTestId('device-form');
+    await user.type(within(form).getByLabelText('Name'), 'Shed');
+    await user.type(within(form).getByLabelText('Address (URL)'), 'mqtt://b:1883/shed/');
+    await user.type(within(form).getByLabelText('Away after'), '90');
+    await user.click(within(form).getByRole('button', { name: 'Add device' }));
+    await waitFor(() =>
+      expect(posts[0]).toEqual({
+        action: 'add',
+        data: { name: 'Shed', url: 'mqtt://b:1883/shed/', user: '', password: '', away_s: 90 },
+      }),
+    );
+    await user.click(
+      within(screen.getByTestId('device-cottage')).getByRole('button', { name: 'Edit' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const away = within(dialog).getByLabelText('Away after');
+    expect(away).toHaveValue(90);
+    await user.clear(away);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(posts[1]).toEqual({
+        action: 'edit',
+        data: {
+          id: 'cottage',
+          name: 'Cottage',
+          url: COTTAGE.url,
+          user: 'site',
+          password: '',
+          away_s: null,
+        },
+      }),
     );
   });
 });
