@@ -48,6 +48,25 @@ export const PICTURES = [
     theme: 'light',
     ready: 'Garage roof',
   },
+  // The house beside the fleet (issue 35): the simulated house's meter, export control on.
+  {
+    file: 'power-control-light',
+    route: 'power-control',
+    width: 1280,
+    height: 1000,
+    theme: 'light',
+    ready: 'Grid meter',
+    exportControl: true,
+  },
+  {
+    file: 'power-control-phone-dark',
+    route: 'power-control',
+    width: 360,
+    height: 1500,
+    theme: 'dark',
+    ready: 'Grid meter',
+    exportControl: true,
+  },
   // Several devices behind one companion (issue 27): `companion` pictures are taken from a
   // companion in front of two simulated devices, the demo fleet and one of a single inverter.
   {

@@ -138,11 +138,55 @@ async function startCompanion() {
   return companion.url;
 }
 
+const ADMIN = { authorization: `Basic ${btoa('admin:openDTU42')}` };
+
+/** Export control on at 0 W for every inverter of `server` (0 W up to its maximum), as an owner sets it. */
+async function governEveryInverter(server) {
+  // The fleet reads its limits a while after the start: until then every maximum is 0.
+  let limits = {};
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    limits = await (await fetch(`${server.url}api/limit/status`, { headers: ADMIN })).json();
+    if (Object.values(limits).every((limit) => limit.max_power > 0)) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const config = await (
+    await fetch(`${server.url}api/exportcontrol/config`, { headers: ADMIN })
+  ).json();
+  const inverters = Object.entries(limits).map(([serial, limit]) => ({
+    device: 'local',
+    serial,
+    lower_w: 0,
+    upper_w: Math.round(limit.max_power),
+    fallback_w: null,
+    restore_w: null,
+  }));
+  const body = new FormData();
+  body.append('data', JSON.stringify({ ...config, enabled: true, target_w: 0, inverters }));
+  const saved = await fetch(`${server.url}api/exportcontrol/config`, {
+    method: 'POST',
+    headers: ADMIN,
+    body,
+  });
+  if (!saved.ok) throw new Error(`export control was not switched on: ${await saved.text()}`);
+}
+
+/**
+ * A gateway of its own for the power control pictures: ten times as fast (SIM_SPEED 60 leaves
+ * a busy machine's pauses longer than the meter's stale time), governed from its start.
+ */
+async function startHouse() {
+  const house = startServer(await freePort(), { SIM_FLEET: 'demo', SIM_SPEED: '10' });
+  await waitUp(house);
+  await governEveryInverter(house);
+  return { url: house.url, governedAt: Date.now() };
+}
+
 const base = `http://127.0.0.1:${port}/`;
 let browser;
 let failed = false;
 try {
   await waitUp(gateway);
+  const house = chosen.some((picture) => picture.exportControl) ? await startHouse() : undefined;
   const companionBase = chosen.some((picture) => picture.companion)
     ? await startCompanion()
     : undefined;
@@ -159,7 +203,15 @@ try {
       '--disable-sync',
     ],
   });
+  let houseWaited = false;
   for (const picture of chosen) {
+    // Ten simulated minutes since control took over, so its chart has a story to tell.
+    if (picture.exportControl && !houseWaited) {
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, house.governedAt + 60_000 - Date.now())),
+      );
+      houseWaited = true;
+    }
     const context = await browser.newContext({
       viewport: { width: picture.width, height: picture.height },
       deviceScaleFactor: 1,
@@ -178,7 +230,12 @@ try {
     const errors = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto((picture.companion ? companionBase : base) + picture.route);
+    const pictureBase = picture.companion
+      ? companionBase
+      : picture.exportControl
+        ? house.url
+        : base;
+    await page.goto(pictureBase + picture.route);
     await page.getByText(picture.ready).first().waitFor({ timeout: 20_000 });
     // Right after a start the clock is unsynchronised and nothing is polled yet: wait until
     // every inverter of the live view has reported (no warning pill left) and power shows.
@@ -201,6 +258,7 @@ try {
     if (picture.tab) await page.getByRole('tab', { name: new RegExp(picture.tab) }).click();
     if (picture.route.startsWith('history'))
       await page.locator('.history-chart canvas, .history-chart svg').first().waitFor();
+    if (picture.exportControl) await page.locator('.power-chart canvas').waitFor();
     await page.evaluate(() => document.fonts.ready);
     const cdp = await context.newCDPSession(page);
     const { data } = await cdp.send(
