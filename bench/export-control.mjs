@@ -11,6 +11,10 @@
 //   node bench/export-control.mjs
 //   EXPORT_BENCH_SEED=<n>   another seed (default 7, the gateway's default SIM_SEED)
 //   EXPORT_BENCH_HOURS=<h>  a shorter day from 04:00 (default 18: 04:00–22:00, the sun's day)
+//   EXPORT_BENCH_TRACE=<file>  writes each second of extra import over 2 W with its cause, the
+//                           grid with and without control, control's state and each inverter's
+//                           output / limit (s: sun-held, ?: not confirmed yet), times in UTC
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
@@ -25,6 +29,7 @@ const { ExportController } = await load('server/src/export-control/export-contro
 const { minutesInZone } = await load('server/src/export-control/local-minutes.ts');
 const { ImportBreakdown, CommandBreakdown } = await import('./lib/export-control-breakdown.mjs');
 const { HouseMeter } = await import('./lib/house-meter.mjs');
+const { fmt, pct } = await import('./lib/figures.mjs');
 
 const SEED = Number(process.env.EXPORT_BENCH_SEED ?? 7);
 // The sun's day (sunrise about 05:15, sunset about 21:30 local time): the night before and
@@ -41,18 +46,6 @@ const METER_EVERY_MS = 1_000;
 const STEP_DOWN_W = 500;
 const HOUR_MS = 3_600_000;
 
-const fmt = (value, digits = 0) =>
-  Number.isFinite(value)
-    ? value.toLocaleString('en-US', {
-        maximumFractionDigits: digits,
-        minimumFractionDigits: digits,
-      })
-    : '—';
-const pct = (values, p) => {
-  if (values.length === 0) return NaN;
-  const sorted = Float64Array.from(values).sort();
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 const sum = (phases) => phases[0] + phases[1] + phases[2];
 
 /** One day; `off` (production and grid, W per second of the day) from the run without control, or null. */
@@ -75,6 +68,7 @@ async function runDay(control, off) {
   const sends = [];
   const commandCauses = new CommandBreakdown(HYSTERESIS_W);
   const importCauses = new ImportBreakdown(TARGET_W, HYSTERESIS_W);
+  if (process.env.EXPORT_BENCH_TRACE) importCauses.trace = [];
   const countingFleet = {
     now: () => fleet.now(),
     inverters: () => fleet.inverters(),
@@ -211,6 +205,8 @@ async function runDay(control, off) {
 
 const off = await runDay(false, null);
 const on = await runDay(true, off);
+if (on.importCauses.trace)
+  writeFileSync(process.env.EXPORT_BENCH_TRACE, on.importCauses.trace.join('\n'));
 
 const serials = DEMO_INVERTERS.map((d) => d.serial);
 const names = Object.fromEntries(DEMO_INVERTERS.map((d) => [d.serial, d.name]));

@@ -17,7 +17,19 @@ export const IMPORT_CAUSES = [
   ['other', 'other'],
 ];
 
+/** One second of extra import for EXPORT_BENCH_TRACE: what control saw and did then. */
+function traceLine(t, cause, gridOn, gridOff, s) {
+  const inverters = s.inverters.map(
+    (i) =>
+      `${i.name}:${i.power_w}/${i.requested_w ?? i.readback_w}${i.sunHeld ? 's' : ''}${i.confirmed ? '' : '?'}`,
+  );
+  const time = new Date(t).toISOString().slice(11, 19);
+  return `${time} ${cause} grid ${Math.round(gridOn)} off ${Math.round(gridOff)} ${s.state} ${inverters.join(' ')}`;
+}
+
 export class ImportBreakdown {
+  /** Lines of EXPORT_BENCH_TRACE, or null. */
+  trace = null;
   byCause = new Map(IMPORT_CAUSES.map(([key]) => [key, 0]));
   /** Moments with control importing less than without it (W·s): the extra import is net of them. */
   lessWs = 0;
@@ -42,6 +54,8 @@ export class ImportBreakdown {
     if (extra === 0) return;
     const cause = this.cause(t, gridOn, status);
     this.byCause.set(cause, this.byCause.get(cause) + (extra * tickMs) / 1000);
+    if (this.trace && t % 1000 === 0 && extra > 2)
+      this.trace.push(traceLine(t, cause, gridOn, gridOff, status()));
   }
 
   cause(t, gridOn, status) {

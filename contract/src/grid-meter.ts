@@ -118,7 +118,10 @@ export const PowerSettingsResultSchema = z.object({
 export type PowerSettingsResult = z.infer<typeof PowerSettingsResultSchema>;
 
 export const HouseEnergySchema = z.object({
-  /** Since local midnight of the gateway's time zone, Wh. */
+  /**
+   * Since local midnight of the gateway's time zone, Wh; since `counted_from` when the meter
+   * began counting later that day (the production of the same time as import and export).
+   */
   production_wh: z.number(),
   import_wh: z.number(),
   export_wh: z.number(),
@@ -126,6 +129,12 @@ export const HouseEnergySchema = z.object({
   consumption_wh: z.number(),
   /** Share of the production used in the house, 0–100, null before anything was produced. */
   self_consumption_pct: z.number().nullable(),
+  /**
+   * When the meter began counting today, epoch ms of the gateway's clock, when after local
+   * midnight (a meter set or a gateway started during the day): every figure of `today` then
+   * covers only the time since. Null: the whole day.
+   */
+  counted_from: z.number().nullable(),
 });
 export type HouseEnergy = z.infer<typeof HouseEnergySchema>;
 

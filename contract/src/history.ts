@@ -148,7 +148,15 @@ export const HistoryDaySchema = z.object({
    * Issue 35: the house's grid flow that day, when a meter recorded; absent without one, with
    * `serial`, and for one device of several (the meter measures the whole house).
    */
-  grid: HistoryGridEnergySchema.extend({ points: z.array(HistoryGridPointSchema) }).optional(),
+  grid: HistoryGridEnergySchema.extend({
+    points: z.array(HistoryGridPointSchema),
+    /**
+     * When the meter began recording that day (epoch s), when the inverters had produced before
+     * it (a meter set during the day): consumption and self-consumption count only the
+     * production since. Absent: the whole day.
+     */
+    counted_from: EpochSeconds.optional(),
+  }).optional(),
 });
 export type HistoryDay = z.infer<typeof HistoryDaySchema>;
 

@@ -272,6 +272,7 @@ describe('the MQTT topics the gateway publishes', () => {
           export_wh: 800,
           consumption_wh: 3400,
           self_consumption_pct: 73.3,
+          counted_from: null,
         },
         detail: '',
         now: 2,

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   isSunHeld,
   neededProduction,
+  perInputLimitFloor,
   shareLimits,
+  sunHeldHeadroom,
   usableOutput,
   type ShareCandidate,
 } from './export-control-share.js';
@@ -151,6 +153,32 @@ describe('shareLimits', () => {
     const limits = shareLimits([shaded, sunny], 1500);
     expect(limits.get('sunny')).toBe(800);
     expect(limits.get('shaded')).toBe(700);
+  });
+
+  it('gives an inverter that caps each input room above its strongest input while the house imports', () => {
+    // An HMS-2000-4T capping each input at a quarter of 896 W: the east inputs sit at that part
+    // (÷ 0.96 on the DC side), the west ones get little; 668 W is far below its limit.
+    const hms = inverter({
+      key: 'hms',
+      upper_w: 2000,
+      power_w: 668,
+      limit_w: 896,
+      inputs_w: [233, 233, 110, 110],
+    });
+    const hmt = inverter({
+      key: 'hmt',
+      upper_w: 2250,
+      power_w: 1170,
+      limit_w: 1954,
+      inputs_w: [260, 250, 255, 245, 90, 100],
+    });
+    expect(perInputLimitFloor(hms, sunHeldHeadroom(2000))).toBe(4 * 233 + 100);
+    // A strong input well above its part: the inverter caps its total, not each input.
+    expect(perInputLimitFloor(hmt, sunHeldHeadroom(2250))).toBe(0);
+    // Both sun-held, the house importing 170 W: the HMS's limit rises so its east inputs may give more.
+    const limits = shareLimits([hms, hmt], 668 + 1170 + 170);
+    expect(limits.get('hms')).toBe(4 * 233 + 100);
+    expect(limits.get('hmt')).toBeLessThanOrEqual(1954);
   });
 
   it('cuts everyone alike when the cut is below what the sun gives', () => {

@@ -60,6 +60,33 @@ export function sunHeldHeadroom(upper_w: number): number {
   return Math.max(SUN_HELD_HEADROOM_MIN_W, SUN_HELD_HEADROOM_SHARE * upper_w);
 }
 
+/**
+ * An input above this share of its part of the limit is not capped by it (the inverter caps its
+ * AC total). An inverter that caps each input at its part of the limit (HM units, HMS-4CH
+ * before firmware 1.1.12) shows its capped inputs at their part ÷ the conversion efficiency,
+ * a few percent above it, and none beyond.
+ */
+export const PER_INPUT_CAP_MAX_SHARE = 1.1;
+
+/**
+ * The limit an inverter clearly below its limit needs so that none of its inputs is capped:
+ * when its strongest inputs sit at their part of the limit and none above (an inverter that
+ * caps each input: east strings capped in the morning while the west ones get little), the
+ * inputs count times the strongest input plus the headroom; else 0. Without it such an
+ * inverter looks sun-held as a whole and its limit stays where it caps its strong inputs.
+ */
+export function perInputLimitFloor(inverter: ShareCandidate, headroom_w: number): number {
+  const { limit_w, inputs_w, power_w } = inverter;
+  if (limit_w === null || limit_w <= 0 || inputs_w.length < 2) return 0;
+  if (Math.max(0, power_w) >= SUN_HELD_OUTPUT_SHARE * limit_w) return 0;
+  const part = limit_w / inputs_w.length;
+  const strongest = Math.max(...inputs_w);
+  if (strongest < SUN_HELD_INPUT_SHARE * part || strongest > PER_INPUT_CAP_MAX_SHARE * part) {
+    return 0;
+  }
+  return inputs_w.length * strongest + headroom_w;
+}
+
 /** Whether the sun, not the limit, holds the inverter's output back (some input is shaded). */
 export function isSunHeld(inverter: ShareCandidate): boolean {
   return usableOutput(inverter) < inverter.upper_w;
@@ -147,13 +174,16 @@ export function shareLimits(
     // While its limit stays between one and three headrooms above what it gives, it keeps it:
     // a sky that dims slowly does not cost a command at every decision.
     const headroom = sunHeldHeadroom(i.upper_w);
-    const kept =
-      i.limit_w !== null && i.limit_w >= output + headroom && i.limit_w <= output + 3 * headroom;
+    // Asked for all it gives, or more: an inverter capping each input needs room above its
+    // strongest input, not above its total, or its limit goes on capping what it could give.
+    const floor = cap < i.upper_w && output >= cap - 0.5 ? perInputLimitFloor(i, headroom) : 0;
+    const wanted = Math.max(output + headroom, floor);
+    const kept = i.limit_w !== null && i.limit_w >= wanted && i.limit_w <= wanted + 2 * headroom;
     const limit = atCap
       ? kept
         ? (i.limit_w ?? output)
-        : output + headroom
-      : output * trackingRatio(i);
+        : wanted
+      : Math.max(output * trackingRatio(i), floor);
     result.set(i.key, Math.min(i.upper_w, Math.max(i.lower_w, Math.round(limit))));
   });
   return result;

@@ -11,6 +11,7 @@ import {
 } from '@heliodtu/contract/domain/export-control-share';
 import { planCommands, withinHysteresis } from '@heliodtu/contract/domain/export-control-decide';
 import type { GovernableInverter } from './export-control-port.js';
+import type { GridMeterReading } from '../grid-meter/grid-meter-port.js';
 import {
   EXPORT_CONTROL_COMMANDS_PER_HOUR,
   EXPORT_CONTROL_DECREASE_RESERVE,
@@ -32,6 +33,46 @@ export interface Candidate {
   readonly fallback_w: number;
 }
 
+/**
+ * A change may follow a confirmed one before that inverter's live data once the meter has read
+ * this long after the confirmation (a cut answering export, a raise answering a load come on).
+ */
+const CONFIRMED_SETTLE_MS = 2_000;
+
+/**
+ * Import this far above the target (and at least the hysteresis) is answered without waiting
+ * for live data, as export is: a kettle switched on while control waits for a DTU's next poll
+ * would otherwise be drawn from the grid for up to one poll cycle (15 s for three inverters).
+ */
+export const EARLY_RAISE_MIN_W = 100;
+
+/**
+ * Whether a change may go before the changed inverters' live data caught up (0: wait). Export
+ * beyond the hysteresis is answered with cuts (−1), import of EARLY_RAISE_MIN_W or more above the
+ * target with raises (+1), once every changed inverter confirmed its limit and the meter read
+ * since: then the meter already shows what those limits do, and regulate counts what each gives
+ * so that the change comes out too small rather than too large (never a swing past the target).
+ */
+export function earlyDirection(
+  cfg: ExportControlConfig,
+  reading: GridMeterReading,
+  unsettled: readonly Candidate[],
+): -1 | 0 | 1 {
+  const excess = reading.power_w - cfg.target_w;
+  const direction = excess < -cfg.hysteresis_w ? -1 : excess >= earlyRaiseMargin(cfg) ? 1 : 0;
+  if (direction === 0) return 0;
+  const seen = unsettled.every(
+    (c) =>
+      c.record.confirmedAt !== null && reading.at >= c.record.confirmedAt + CONFIRMED_SETTLE_MS,
+  );
+  return seen ? direction : 0;
+}
+
+/** How far above the target import must be for a raise before live data, W. */
+export function earlyRaiseMargin(cfg: Pick<ExportControlConfig, 'hysteresis_w'>): number {
+  return Math.max(EARLY_RAISE_MIN_W, cfg.hysteresis_w);
+}
+
 export interface Decision {
   readonly state: ExportControlState;
   readonly commands: readonly { candidate: Candidate; watts: number }[];
@@ -47,8 +88,11 @@ export function regulate(
   grid_w: number,
   config: ExportControlConfig,
   now: number,
-  /** Only decreases (export answered before the live data caught up). */
-  cutsOnly = false,
+  /**
+   * Before the live data of the last change caught up: only decreases (−1, export answered) or
+   * only increases (+1, a load come on); 0 on settled data.
+   */
+  early: -1 | 0 | 1 = 0,
 ): Decision {
   const { target_w, hysteresis_w } = config;
   if (candidates.length === 0) return { state: 'holding', commands: [] };
@@ -56,7 +100,7 @@ export function regulate(
     key: recordKey(c.record.device, c.record.serial),
     lower_w: c.lower_w,
     upper_w: c.upper_w,
-    power_w: assumedPower(c),
+    power_w: assumedPower(c, early),
     limit_w: currentLimit(c.record, c.inverter),
     inputs_w: c.inverter.inputs_w,
   }));
@@ -89,10 +133,10 @@ export function regulate(
       recentCommands: recent,
     };
   });
-  const planned = planCommands(plan, hysteresis_w, grid_w > target_w ? 1 : -1).filter(
-    (command) =>
-      !cutsOnly || command.watts < (plan.find((p) => p.key === command.key)?.from_w ?? 0),
-  );
+  const planned = planCommands(plan, hysteresis_w, grid_w > target_w ? 1 : -1).filter((command) => {
+    const from = plan.find((p) => p.key === command.key)?.from_w ?? 0;
+    return early === 0 || Math.sign(command.watts - from) === early;
+  });
   const byKey = new Map(candidates.map((c, n) => [share[n]?.key ?? '', c]));
   const commands = planned.flatMap((command) => {
     const candidate = byKey.get(command.key);
@@ -111,19 +155,21 @@ export function regulate(
 
 /**
  * What an inverter gives now as far as a decision can tell. Its live data may be older than a
- * limit it confirmed (a cut answering export does not wait for it): then it counts as giving
- * its new limit, never what it gave before. After an increase that is more than it may give,
- * so a cut computed from it is too small rather than too large (the house never swings from
- * export into import on old data); the next decision, on fresh data, does the rest.
+ * limit it confirmed (an early change does not wait for it). For a cut it then counts as giving
+ * its new limit, never what it gave before: after an increase that is more than it may give,
+ * so the cut comes out too small rather than too large (the house never swings from export into
+ * import on old data). For a raise it counts as what it last reported, at most its new limit:
+ * after an increase that is less than it gives now, so the raise comes out too small rather
+ * than too large (no swing into export). The next decision, on fresh data, does the rest.
  */
-function assumedPower(c: Candidate): number {
+function assumedPower(c: Candidate, early: -1 | 0 | 1): number {
   const limit = currentLimit(c.record, c.inverter);
   const power = c.inverter.power_w ?? 0;
   if (limit === null) return power;
   const { confirmedAt } = c.record;
   const dataAt = c.inverter.data_at;
   const stale = confirmedAt !== null && (dataAt === null || dataAt <= confirmedAt);
-  return stale ? limit : Math.min(power, limit);
+  return stale && early <= 0 ? limit : Math.min(power, limit);
 }
 
 /** A governed inverter as a candidate, its upper limit never above its own maximum. */

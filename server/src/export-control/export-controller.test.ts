@@ -94,6 +94,49 @@ describe('ExportController on a fake plant', () => {
     expect(highest).toBeLessThanOrEqual(120);
   });
 
+  it('raises at once for a load come on while it waits for live data, never swinging into export', () => {
+    const { plant, config } = twoInverterHouse(500);
+    plant.dataEveryMs = 30_000; // a DTU polling many inverters in turn
+    const { controller } = controllerOver(plant, config);
+    controller.start();
+    plant.run(120_000, controller);
+    expect(Math.abs(plant.grid())).toBeLessThanOrEqual(20);
+    // Wait for a live data poll, then a small change: cut, confirmed, its live data 30 s away.
+    const polled = plant.plantInverters[0]?.data_at;
+    while (plant.plantInverters[0]?.data_at === polled) plant.run(250, controller);
+    plant.load_w -= 60;
+    plant.run(4_000, controller);
+    expect(controller.status().state).toBe('waiting');
+    plant.load_w += 500; // a load come on (the sun could cover it)
+    const stepAt = plant.t;
+    let backAt: number | null = null;
+    let lowest = Infinity;
+    plant.run(20_000, controller, () => {
+      if (backAt === null && plant.grid() <= 20) backAt = plant.t;
+      lowest = Math.min(lowest, plant.grid());
+    });
+    // Waiting for the live data would leave 500 W drawn from the grid for about 25 s.
+    expect((backAt ?? Infinity) - stepAt).toBeLessThanOrEqual(6_000);
+    expect(lowest).toBeGreaterThanOrEqual(-20);
+  });
+
+  it('a raise before live data is not made for import within the early-raise margin', () => {
+    const { plant, config } = twoInverterHouse(500);
+    plant.dataEveryMs = 30_000;
+    const { controller } = controllerOver(plant, config);
+    controller.start();
+    plant.run(120_000, controller);
+    const polled = plant.plantInverters[0]?.data_at;
+    while (plant.plantInverters[0]?.data_at === polled) plant.run(250, controller);
+    plant.load_w -= 60;
+    plant.run(4_000, controller);
+    const from = plant.sent.length;
+    plant.load_w += 80; // import of 20–100 W waits for the live data, as before
+    plant.run(10_000, controller);
+    expect(plant.sent.slice(from)).toHaveLength(0);
+    expect(controller.status().state).toBe('waiting');
+  });
+
   it('answers a load step up by raising the limits again', () => {
     const { plant, config } = twoInverterHouse(400);
     const { controller } = controllerOver(plant, config);

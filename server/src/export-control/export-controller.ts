@@ -17,7 +17,12 @@ import type {
 import { ExportControlSeries } from './export-control-series.js';
 import { processMinutes } from './local-minutes.js';
 import { controlSentence } from './export-control-sentence.js';
-import { candidateOf, regulate, type Candidate } from './export-control-regulate.js';
+import {
+  candidateOf,
+  earlyDirection,
+  regulate,
+  type Candidate,
+} from './export-control-regulate.js';
 import { GovernedTracker, type FleetView } from './governed-tracker.js';
 import { isPresent, recordKey } from './governed-record.js';
 
@@ -34,9 +39,6 @@ export interface ExportControllerDeps {
   /** Minutes after local midnight of a gateway time (the daily window); default the process's zone. */
   readonly localMinutes?: (ms: number) => number;
 }
-
-/** A cut may follow a confirmed one once the meter has read this long after the confirmation. */
-const CUT_SETTLE_MS = 2_000;
 
 /** stop() waits this long at most for the limits it gives back (a shutdown must not hang). */
 const STOP_BOUND_MS = 3_000;
@@ -220,22 +222,13 @@ export class ExportController
       this.startingUntil = null;
     }
     const unsettled = candidates.filter((c) => !c.record.settled);
-    // Export beyond the hysteresis is answered without waiting for live data: confirmed limits
-    // cap what those inverters give (regulate counts min(power, limit)), and the meter has read
-    // since. Cuts only, so a decision on stale live data cuts too little, never too much.
-    const exporting = reading.power_w < cfg.target_w - cfg.hysteresis_w;
-    const cutsOnly =
-      unsettled.length > 0 &&
-      exporting &&
-      unsettled.every(
-        (c) => c.record.confirmedAt !== null && reading.at >= c.record.confirmedAt + CUT_SETTLE_MS,
-      );
-    if (unsettled.length > 0 && !cutsOnly) {
+    const early = unsettled.length > 0 ? earlyDirection(cfg, reading, unsettled) : 0;
+    if (unsettled.length > 0 && early === 0) {
       // OnBattery's rule: nothing changes until every change made has shown in the meter.
       this.waitingFor = this.tracker.waitingFor(unsettled);
       return 'waiting';
     }
-    const decision = regulate(candidates, reading.power_w, cfg, now, cutsOnly);
+    const decision = regulate(candidates, reading.power_w, cfg, now, early);
     for (const { candidate, watts } of decision.commands) {
       this.tracker.command(candidate, watts, now);
     }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -24,10 +24,12 @@ async function meterOn(
     house?: () => GridMeterReading;
     dir?: string;
     tickMs?: number;
+    start?: number;
+    dayStart?: (now: number) => number;
   } = {},
 ) {
   const dir = over.dir ?? (await mkdtemp(path.join(tmpdir(), 'grid-meter-')));
-  const clock = { now: Date.UTC(2026, 5, 21, 12) };
+  const clock = { now: over.start ?? Date.UTC(2026, 5, 21, 12) };
   const registers = new EnergyRegisters(path.join(dir, 'grid-energy.json'));
   await registers.load();
   const meter = new GridMeterService({
@@ -37,7 +39,7 @@ async function meterOn(
     production: over.production ?? (() => 0),
     ...(over.productionKnown ? { productionKnown: over.productionKnown } : {}),
     productionToday: () => 4000,
-    dayStart: () => Date.UTC(2026, 5, 21),
+    dayStart: over.dayStart ?? (() => Date.UTC(2026, 5, 21)),
     simulatedHouse: over.house ? { reading: over.house } : undefined,
     // A broker connection that is up and brings nothing: the tests hand readings in by accept().
     mqttLink: () => ({ link: connectedLink(), name: 'The test broker' }),
@@ -124,13 +126,68 @@ describe('grid meter service', () => {
     expect(first.meter.energy().import_wh).toBeCloseTo(6.25, 6);
     expect(first.meter.energy().export_wh).toBeCloseTo(1.25, 6);
     expect(first.meter.status().today).toMatchObject({
-      production_wh: 4000,
       export_wh: expect.closeTo(1.25, 6),
     });
     await first.meter.close();
     const second = await meterOn(mqttSettings(), { dir: first.dir });
     expect(second.meter.energy().import_wh).toBeCloseTo(6.25, 6);
     expect(second.meter.energy().export_wh).toBeCloseTo(1.25, 6);
+  });
+
+  it('a meter started during the day counts only the production since, beside its import and export', async () => {
+    // The fleet made 4 kWh this morning; the meter starts at noon and sees 1 kW fed, 200 W of it out.
+    const { meter, clock } = await meterOn(mqttSettings(), { production: () => 1000 });
+    const noon = clock.now;
+    for (let s = 0; s <= 3600; s += 10) {
+      meter.accept([-200]);
+      clock.now += 10_000;
+    }
+    const today = meter.status().today;
+    expect(today?.counted_from).toBe(noon);
+    expect(today?.production_wh).toBeCloseTo(1000, 6);
+    expect(today?.export_wh).toBeCloseTo(200, 6);
+    // Not 4000 + 0 − 200: the morning's production was never the house's consumption.
+    expect(today?.consumption_wh).toBeCloseTo(800, 6);
+    expect(today?.self_consumption_pct).toBeCloseTo(80, 6);
+  });
+
+  it('counting that runs on across midnight covers the whole new day with the fleet’s own day yield', async () => {
+    const day = 86_400_000;
+    const { meter, clock } = await meterOn(mqttSettings(), {
+      production: () => 0,
+      start: Date.UTC(2026, 5, 21, 23, 59, 32),
+      dayStart: (now) => Math.floor(now / day) * day,
+    });
+    for (let s = 0; s < 60; s += 5) {
+      meter.accept([300]);
+      clock.now += 5_000;
+    }
+    const today = meter.status().today;
+    expect(today?.counted_from).toBeNull();
+    expect(today?.production_wh).toBe(4000);
+    // Only the half minute after midnight is today’s (the interval across it counts to the new day).
+    expect(today?.import_wh).toBeCloseTo((300 * 30) / 3600, 1);
+  });
+
+  it('a day base saved before production was counted beside the grid still covers the whole day', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'grid-meter-'));
+    const midnight = Date.UTC(2026, 5, 21);
+    await writeFile(
+      path.join(dir, 'grid-energy.json'),
+      JSON.stringify({
+        import_wh: 500,
+        export_wh: 100,
+        midnight: { day_start: midnight, import_wh: 400, export_wh: 50 },
+      }),
+    );
+    const { meter } = await meterOn(mqttSettings(), { dir });
+    expect(meter.status().today).toMatchObject({
+      production_wh: 4000,
+      import_wh: 100,
+      export_wh: 50,
+      consumption_wh: 4050,
+      counted_from: null,
+    });
   });
 
   it('reads the simulated house every tick', async () => {

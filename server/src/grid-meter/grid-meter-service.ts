@@ -11,7 +11,7 @@ import type {
 import type { EnergyRegisters } from './energy-registers.js';
 import type { GridMeterSettings } from './grid-meter-settings.js';
 import { readHttpMeter } from './http-meter.js';
-import { houseEnergy, stateDetail } from './meter-figures.js';
+import { countedHouseEnergy, stateDetail } from './meter-figures.js';
 import { MqttMeter, type MqttMeterLink } from './mqtt-meter.js';
 
 export interface GridMeterServiceOptions {
@@ -87,9 +87,9 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
     this.negativeSince = null;
     this.implausibleNow = false;
     this.options.registers.gap();
-    this.goodAt = this.options.now();
-    // Today's base is taken now if the registers have none for this day yet.
-    this.options.registers.today(this.options.dayStart(this.options.now()));
+    const now = this.options.now();
+    this.goodAt = now;
+    this.options.registers.rollover(this.options.dayStart(now), now); // today's base, if none yet
     this.ticker = setInterval(() => this.tick(), this.options.tickMs ?? TICK_MS);
     this.ticker.unref();
     if (this.settings.source === 'http') this.schedulePoll(0);
@@ -181,7 +181,9 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
     const at = Math.min(now, oldestAt ?? now);
     this.latest = { power_w, phases_w: parts.length > 1 ? phases_w : [], at };
     this.judgePlausibility(now, power_w);
-    this.options.registers.add(now, power_w, this.settings.stale_after_s * 1000);
+    const { registers } = this.options;
+    registers.rollover(this.options.dayStart(now), now);
+    registers.add(now, power_w, this.settings.stale_after_s * 1000, this.options.production());
     this.updateState();
     if (this.state() === 'ok') {
       this.goodAt = at;
@@ -254,8 +256,12 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
   }
 
   private today(now: number): HouseEnergy {
-    const grid = this.options.registers.today(this.options.dayStart(now));
-    return houseEnergy(grid, this.options.productionToday());
+    const day = this.options.dayStart(now);
+    return countedHouseEnergy(
+      this.options.registers.today(day, now),
+      day,
+      this.options.productionToday(),
+    );
   }
 
   status(): GridMeterStatus {
@@ -273,13 +279,9 @@ export class GridMeterService extends EventEmitter<GridMeterEvents> implements G
       production_w,
       consumption_w: usable ? production_w + usable.power_w : null,
       today: this.configured() ? this.today(now) : null,
-      detail: this.detail(state),
+      detail: stateDetail(state, this.settings.stale_after_s, this.failure?.detail ?? ''),
       now,
     };
-  }
-
-  private detail(state: GridMeterState): string {
-    return stateDetail(state, this.settings.stale_after_s, this.failure?.detail ?? '');
   }
 
   async readNow(): Promise<GridMeterStatus> {

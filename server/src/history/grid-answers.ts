@@ -27,6 +27,27 @@ export function gridEnergy(productionWh: number, importWh: number, exportWh: num
   } satisfies HistoryGridEnergy;
 }
 
+/**
+ * The day's production over the time the meter recorded: all of it when the meter's first
+ * bucket that day comes before any production, else the share of the production buckets from
+ * that bucket on (a meter set at noon: the morning's production never was the house's
+ * consumption). `from` is then that bucket's start (epoch s).
+ */
+export function productionWhileRecorded(
+  answer: HistoryDay,
+  firstGridBucket: number | undefined,
+): { wh: number; from?: number } {
+  const whole = { wh: answer.total.yield_wh };
+  if (firstGridBucket === undefined) return whole;
+  let [before, after] = [0, 0];
+  for (const [t, avg] of answer.total.points) {
+    if (t < firstGridBucket) before += avg;
+    else after += avg;
+  }
+  if (before <= 0) return whole;
+  return { wh: (answer.total.yield_wh * after) / (before + after), from: firstGridBucket };
+}
+
 /** The Day answer with `grid` when the meter recorded that day. */
 export function withGridDay(answer: HistoryDay, rows: GridRows, day: number): HistoryDay {
   const buckets = rows.buckets(answer.start, answer.end);
@@ -39,9 +60,15 @@ export function withGridDay(answer: HistoryDay, rows: GridRows, day: number): Hi
   });
   const importWh = totals?.importWh ?? buckets.reduce((sum, b) => sum + b.importWh, 0);
   const exportWh = totals?.exportWh ?? buckets.reduce((sum, b) => sum + b.exportWh, 0);
+  // Buckets past their retention leave only the day's totals: then the whole day's production.
+  const recorded = productionWhileRecorded(answer, buckets[0]?.t);
   return {
     ...answer,
-    grid: { ...gridEnergy(answer.total.yield_wh, importWh, exportWh), points },
+    grid: {
+      ...gridEnergy(recorded.wh, importWh, exportWh),
+      points,
+      ...(recorded.from === undefined ? {} : { counted_from: recorded.from }),
+    },
   };
 }
 

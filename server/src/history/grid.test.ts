@@ -197,9 +197,34 @@ describe('grid flow in the answers', () => {
       expect(day.grid!.export_wh).toBeCloseTo(41.7, 1);
       expect(day.grid!.consumption_wh).toBeCloseTo(production + 16.1 - 41.7, 0);
       expect(day.grid!.self_consumed_wh).toBeCloseTo(production - 41.7, 0);
+      expect(day.grid!.counted_from).toBeUndefined();
       // Another day without grid data stays as it was.
       const other = dayView(context(store), D21 - 1, { strings: false });
       expect(withGridDay(other, store.grid, D21 - 1)).toEqual(other);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('counts only the production since the meter began recording on the day it was set', () => {
+    // Production 12:00–12:10; the meter set at 12:05 sees 500 W exported.
+    const meter = new FakeMeter();
+    const svc = service(() => NOON + 600_000);
+    svc.followGrid(meter);
+    meter.emit('reading', { power_w: -500, at: NOON + 300_000 });
+    for (let s = 310; s < 600; s += 10) meter.read(-500, NOON + s * 1000, 10);
+    svc.close();
+    const store = HistoryStore.open(dir, () => undefined);
+    produce(store);
+    try {
+      const plain = dayView(context(store), D21, { strings: false });
+      const day = HistoryDaySchema.parse(withGridDay(plain, store.grid, D21));
+      const half = plain.total.yield_wh / 2;
+      expect(day.grid!.counted_from).toBe(NOON / 1000 + 300);
+      expect(day.grid!.export_wh).toBeCloseTo(40.3, 1);
+      // Not the whole day's yield + 0 − 40.3: the first five minutes were before the meter.
+      expect(day.grid!.consumption_wh).toBeCloseTo(half - 40.3, 0);
+      expect(day.grid!.self_consumed_wh).toBeCloseTo(half - 40.3, 0);
     } finally {
       store.close();
     }

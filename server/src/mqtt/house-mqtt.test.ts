@@ -35,6 +35,7 @@ class FakeMeter extends EventEmitter<GridMeterEvents> {
       export_wh: 800,
       consumption_wh: 3400.5,
       self_consumption_pct: 73.3,
+      counted_from: null,
     },
     detail: '',
     now: 2,

@@ -20,6 +20,7 @@ export const meterStatus = (change: Partial<GridMeterStatus> = {}): GridMeterSta
     export_wh: 400,
     consumption_wh: 5_900,
     self_consumption_pct: 90.5,
+    counted_from: null,
   },
   detail: '',
   now: NOW,

@@ -50,6 +50,16 @@ describe('House card (issue 35)', () => {
       'Imported 2.10 kWh · exported 0.40 kWh',
     );
     expect(screen.queryByTestId('meter-problem')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('house-today-partial')).not.toBeInTheDocument();
+  });
+
+  it('says when today’s figures cover only the time since a meter set during the day', async () => {
+    const base = meterStatus();
+    const today = { ...base.today!, counted_from: base.now - 3 * 3_600_000 };
+    await renderLive(meterStatus({ today }));
+    expect(await screen.findByTestId('house-today-partial')).toHaveTextContent(
+      'Counted for the last 3 h only: the meter started during the day.',
+    );
   });
 
   it('says export in words, never as a negative import', async () => {

@@ -93,6 +93,14 @@ export function HouseCard() {
                   })}
                 </small>
               )}
+              {today?.counted_from != null && (
+                // A meter set during the day: the figures cover only the time since.
+                <small className="d-block text-body-secondary" data-testid="house-today-partial">
+                  {t('house.TodayPartial', {
+                    age: ageText(format, Math.max(0, status.now - today.counted_from)),
+                  })}
+                </small>
+              )}
             </dd>
           </dl>
         </div>
