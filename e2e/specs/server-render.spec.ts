@@ -104,12 +104,18 @@ test('the socket updates the server-rendered figures, and a tab click works afte
 });
 
 /** Holds every script of the page until `ms` after this call: a slow link's late JavaScript. */
-async function holdScripts(page: Page, ms: number) {
-  const released = new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Holds every script back until the returned function is called, so a click lands on the HTML
+ * alone however slow the machine is (a fixed delay can end before a busy browser clicks).
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\.js(\?|$)/, async (route) => {
     await released;
-    await route.continue();
+    await route.continue().catch(() => {});
   });
+  return release;
 }
 
 const hydratedMarks = (page: Page) =>
@@ -124,7 +130,7 @@ test('a tab clicked before the script arrives is selected once the page is hydra
   };
   const second = status.inverters[1]!;
   const messages = recordConsole(page);
-  await holdScripts(page, 1500);
+  const releaseScripts = await holdScripts(page);
   // Not until load: the page's scripts are what is held back.
   await page.goto('./', { waitUntil: 'commit' });
   const tab = page.getByRole('tab', { name: new RegExp(second.name) });
@@ -132,6 +138,7 @@ test('a tab clicked before the script arrives is selected once the page is hydra
   // The click met the HTML alone: nothing acted on it yet.
   expect(await hydratedMarks(page)).toBe(0);
   await expect(tab).toHaveAttribute('aria-selected', 'false');
+  releaseScripts();
 
   await expect(tab).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tabpanel').getByText(second.serial)).toBeVisible();
@@ -142,11 +149,12 @@ test('a tab clicked before the script arrives is selected once the page is hydra
 test('the Settings menu clicked before the script arrives opens once the page is hydrated', async ({
   page,
 }) => {
-  await holdScripts(page, 1500);
+  const releaseScripts = await holdScripts(page);
   await page.goto('./', { waitUntil: 'commit' });
   const nav = page.getByRole('navigation');
   await nav.getByRole('button', { name: 'Settings' }).click();
   expect(await hydratedMarks(page)).toBe(0);
+  releaseScripts();
   await expect(page.getByRole('menu', { name: 'Settings' })).toBeVisible();
   // A pointer click opens the menu without moving the focus into it (Enter would).
   await expect(page.getByRole('menuitem', { name: 'Network' })).not.toBeFocused();
